@@ -32,11 +32,15 @@ flags="-fPIC -O2 -std=c++17 -Wall -Wextra -Werror -I$root/cmodel/include $defs"
 if [ ! -f "$V/Vwq_top__ALL.a" ] || [ -n "$(find rtl build/gen/wq_defs.vh build/gen/wq_decode.vh \
         -newer "$V/Vwq_top__ALL.a" -print -quit)" ]; then
     rm -f "$V/opt"
-    nice verilator --sc --build -j 2 -O3 -Wall -Ibuild/gen -Irtl -Irtl/core --top-module wq_top \
+    # (the C++ compiled a few translation units at a time: lib/vl_make.sh,
+    # with the optimisation levels -MAKEFLAGS would give a --build)
+    mkopt=()
+    for o in "${vl_mkopt[@]}"; do [ "$o" = -MAKEFLAGS ] || mkopt+=("$o"); done
+    { nice verilator --sc -O3 -Wall -Ibuild/gen -Irtl -Irtl/core --top-module wq_top \
         -GCHANNELS=$ch -GWARPS=$wa -GLANES=$la -GDQ_LOG2=$dq -GREGS=$re -GALU_LANES=$la -GSEM_DIGIT=32 \
         --x-assign unique --x-initial unique \
-        "${vl_mkopt[@]}" \
-        -Mdir "$V" -CFLAGS "-fPIC -O2 -std=c++17" rtl/wq_top.v > "$V/build.log" 2>&1 ||
+        -Mdir "$V" -CFLAGS "-fPIC -O2 -std=c++17" rtl/wq_top.v &&
+      nice bash -c '. scripts/lib/vl_make.sh && vl_make "$@"' vl_make "$V" Vwq_top "${mkopt[@]}"; } > "$V/build.log" 2>&1 ||
         { tail -30 "$V/build.log" >&2; fail "verilator --sc (log: $V/build.log)"; }
     echo "${vl_mkopt[*]}" > "$V/opt"
 fi

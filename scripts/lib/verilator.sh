@@ -14,7 +14,9 @@
 #   vl_build DIR TOP BIN [VERILATOR ARGS / SOURCES...] [-- LIBRARY...]
 #                         one bench binary DIR/BIN: -Wall, X's as seeded
 #                         random values, FST tracing, the model's headers,
-#                         the bench harness; LIBRARY names build/lib/libwqNAME.a
+#                         the bench harness, the model's C++ compiled a few
+#                         translation units at a time (lib/vl_make.sh);
+#                         LIBRARY names build/lib/libwqNAME.a
 #                         (model, asm, gen, ue, driver): a bench links only
 #                         what it uses.  Skipped when the binary is newer than
 #                         every input; VL_OPT (default O3) is Verilator's
@@ -50,6 +52,7 @@ vl_setup() {
     case $B in /*) ;; *) B="$root/$B" ;; esac
     command -v verilator >/dev/null || fail "verilator not installed (make deps)"
     . "$root/scripts/lib/vl_cxx.sh"
+    . "$root/scripts/lib/vl_make.sh"
     wq_vl_cxx "$root"
 }
 
@@ -86,13 +89,24 @@ vl_build() {
     # source Verilator wrote unchanged, compiled with the old flags)
     [ "$(cat "$dir/args" 2>/dev/null)" = "$sig" ] || rm -f "$dir"/*.o "$dir"/*.a
     rm -f "$dir/args"
-    verilator --cc --exe --build -j 2 "-${VL_OPT:-O3}" -Wall \
+    # Verilator writes the C++, lib/vl_make.sh compiles it (a few
+    # translation units, not one per generated file); the -MAKEFLAGS of
+    # the arguments go to that make, in their order, as --build's would
+    local vargs=("${vl_mkopt[@]}" ${xflags[@]+"${xflags[@]}"}) mkargs=() i pre="V$top"
+    for ((i = 0; i < ${#vargs[@]}; i++)); do
+        [ "${vargs[i]}" = -MAKEFLAGS ] && mkargs+=("${vargs[i + 1]}")
+    done
+    for ((i = 0; i + 1 < ${#args[@]}; i++)); do
+        [ "${args[i]}" = --prefix ] && pre=${args[i + 1]}
+    done
+    { verilator --cc --exe "-${VL_OPT:-O3}" -Wall \
         -I"$root/build/gen" -I"$rtl" -I"$rtl/core" --top-module "$top" \
         --x-assign unique --x-initial unique --trace-fst \
-        "${vl_mkopt[@]}" ${xflags[@]+"${xflags[@]}"} \
+        "${vargs[@]}" \
         -Mdir "$dir" -o "$bin" \
         -CFLAGS "$cflags" \
-        "${args[@]}" ${libs[@]+"${libs[@]}"} > "$dir/build.log" 2>&1 || {
+        "${args[@]}" ${libs[@]+"${libs[@]}"} &&
+      vl_make "$dir" "$pre" ${mkargs[@]+"${mkargs[@]}"}; } > "$dir/build.log" 2>&1 || {
         tail -40 "$dir/build.log" >&2; fail "verilator build (log: $dir/build.log)"; }
     vl_check_sources "$dir"
     echo "$sig" > "$dir/args"

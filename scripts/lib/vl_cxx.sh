@@ -11,8 +11,8 @@
 # At -O1 for the model's per-cycle code: Verilator's generated makefile
 # compiles it with OPT_FAST, whose default (-Os) comes after -CFLAGS on the
 # command line and so wins over any -O there; the run-once code (OPT_SLOW)
-# at -O0.  The C4_W8_L32 lockstep harness builds in 114 CPU seconds
-# against 150 with -Os, and its runs take a quarter less time.
+# at -O0.  The C4_W8_L32 lockstep harness's files compile in about a
+# quarter less CPU time than at -Os, and its runs take a quarter less.
 #
 #   wq_vl_cxx ROOT   sets
 #     vl_mkopt   Verilator arguments for those levels (-MAKEFLAGS
