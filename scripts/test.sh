@@ -31,16 +31,11 @@ model_lane=(
     "kernels|bash scripts/kernels.sh"
     "conformance|python3 scripts/conformance.py --slice tests/conformance/slice.txt --jobs 1"
     "conformance_rtl|python3 scripts/conformance.py --platforms warpq-rtl --slice tests/conformance/slice.txt --jobs 1"
-    # the runtime's uart backend against the simulated board: a bench of
-    # scripts/rtl/, run in this lane to even the two lanes' seconds
-    "rtl_uart_opencl|bash scripts/rtl/uart_opencl.sh"
     "clgen_model|bash scripts/clgen.sh --seeds 1..100"
     "clgen_pocl|bash scripts/clgen.sh --seeds 1..40 --backend pocl"
     "clgen_float|bash scripts/clgen.sh --seeds 1..60 --features all,float --lanes rotate"
-    "clgen_float_pocl|bash scripts/clgen.sh --seeds 1..20 --features all,float --backend pocl"
     "alias_sweep|python3 scripts/alias_sweep.py --seeds 1..200"
     "alias_relations|python3 scripts/alias_sweep.py --seeds 1..60 --relations"
-    "clgen_subv|bash scripts/clgen.sh --seeds 1..40 --lanes 8 --options -wq-subv=always"
     "fuzz_cc|make -s B=$B fuzz-cc FUZZ_ARGS=--seeds\ 3..3\ --count\ 2000"
 )
 # the RTL lane: the bench library's guard, then every other block bench of
@@ -67,11 +62,14 @@ done
 # SystemC ends the RTL lane (its harness builds after the benches'), then
 # the generated kernels on the RTL (the 32-lane device, with and without
 # its FPU, which the model lane's cli suite builds first; a build in
-# progress is waited for on its lock), which keeps the two lanes' CPU
-# seconds about equal
+# progress is waited for on its lock), then two of the generated-kernel
+# suites of the model and POCL, which keep the two lanes' CPU seconds
+# about equal
 rtl_lane+=("systemc|bash scripts/systemc.sh"
     "clgen_rtl|bash scripts/clgen.sh --seeds 1..3 --backend rtl"
-    "clgen_float_rtl|bash scripts/clgen.sh --seeds 1..2 --features all,float --backend rtl")
+    "clgen_float_rtl|bash scripts/clgen.sh --seeds 1..2 --features all,float --backend rtl"
+    "clgen_float_pocl|bash scripts/clgen.sh --seeds 1..20 --features all,float --backend pocl"
+    "clgen_subv|bash scripts/clgen.sh --seeds 1..40 --lanes 8 --options -wq-subv=always")
 rep=$B/reports
 mkdir -p "$rep"
 # the quick set: a bench that has sections for make regress only skips them
