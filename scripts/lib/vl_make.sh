@@ -10,9 +10,10 @@
 # as a few "unity" translation units, each a list of #includes of the
 # generated files (as Verilator's own single-file mode, VM_PARALLEL_BUILDS=0,
 # does for all of them at one optimisation level): the per-cycle files
-# (VM_CLASSES_FAST, VM_SUPPORT_FAST) in UNITS_FAST units of about equal
-# size at OPT_FAST, the run-once files in one at OPT_SLOW, so the levels
-# stay as lib/vl_cxx.sh sets them and `make -j 2` still has two jobs.
+# (VM_CLASSES_FAST, VM_SUPPORT_FAST) in VL_UNITS units of about equal
+# size at OPT_FAST, the run-once files and the waveform's in one at
+# OPT_SLOW, so the levels stay as lib/vl_cxx.sh sets them (the waveform's
+# aside) and `make -j 2` still has two jobs.
 # The C4_W8_L32 model: 43 CPU seconds instead of 92.  The harness's own
 # files and the Verilator run time compile as before (through ccache).
 #
@@ -35,8 +36,13 @@ vl_make() {
     _vl_list() {
         sed -n "/^$1 +=/,/^\$/p" "$mk" | grep -v '+=' | tr -d '\\\t ' | grep -v '^$'
     }
+    # (the waveform's per-cycle functions, *__Trace__N, run only while a
+    # waveform is written -- on a failure or on request -- so they go to
+    # the run-once unit: 5 of the C4_W8_L32 model's CPU seconds)
     local fast=() slow=() f
-    for f in $(_vl_list VM_CLASSES_FAST) $(_vl_list VM_SUPPORT_FAST); do fast+=("$f"); done
+    for f in $(_vl_list VM_CLASSES_FAST) $(_vl_list VM_SUPPORT_FAST); do
+        case $f in *__Trace__[0-9]*) slow+=("$f") ;; *) fast+=("$f") ;; esac
+    done
     for f in $(_vl_list VM_CLASSES_SLOW) $(_vl_list VM_SUPPORT_SLOW); do slow+=("$f"); done
     # the per-cycle files into units of about equal size: largest first,
     # each into the unit with the fewest bytes so far
