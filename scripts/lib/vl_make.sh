@@ -14,7 +14,7 @@
 # size at OPT_FAST, the run-once files and the waveform's in one at
 # OPT_SLOW, so the levels stay as lib/vl_cxx.sh sets them (the waveform's
 # aside) and `make -j 2` still has two jobs.
-# The C4_W8_L32 model: 43 CPU seconds instead of 92.  The harness's own
+# The C4_W8_L32 model: 35 CPU seconds instead of 92.  The harness's own
 # files and the Verilator run time compile as before (through ccache).
 #
 #   vl_make DIR PREFIX [MAKE ARGS...]
