@@ -19,6 +19,7 @@ B=build/systemc
 V=$B/vl
 mkdir -p "$V"
 . scripts/lib/vl_cxx.sh
+. scripts/lib/vl_make.sh
 wq_vl_cxx "$root"
 export SYSTEMC_INCLUDE=/usr/include SYSTEMC_LIBDIR=/usr/lib/$(gcc -print-multiarch)
 # the machine the RTL wrapper is Verilated for, told to the C++ as well
@@ -32,21 +33,19 @@ flags="-fPIC -O2 -std=c++17 -Wall -Wextra -Werror -I$root/cmodel/include $defs"
 if [ ! -f "$V/Vwq_top__ALL.a" ] || [ -n "$(find rtl build/gen/wq_defs.vh build/gen/wq_decode.vh \
         -newer "$V/Vwq_top__ALL.a" -print -quit)" ]; then
     rm -f "$V/opt"
-    # (the C++ compiled a few translation units at a time: lib/vl_make.sh,
-    # with the optimisation levels -MAKEFLAGS would give a --build)
-    mkopt=()
-    for o in "${vl_mkopt[@]}"; do [ "$o" = -MAKEFLAGS ] || mkopt+=("$o"); done
+    # (the C++ compiled a few translation units at a time, at vl_mkopt's
+    # levels: lib/vl_make.sh)
     { nice verilator --sc -O3 -Wall -Ibuild/gen -Irtl -Irtl/core --top-module wq_top \
         -GCHANNELS=$ch -GWARPS=$wa -GLANES=$la -GDQ_LOG2=$dq -GREGS=$re -GALU_LANES=$la -GSEM_DIGIT=32 \
         --x-assign unique --x-initial unique \
         -Mdir "$V" -CFLAGS "-fPIC -O2 -std=c++17" rtl/wq_top.v &&
-      nice bash -c '. scripts/lib/vl_make.sh && vl_make "$@"' vl_make "$V" Vwq_top "${mkopt[@]}"; } > "$V/build.log" 2>&1 ||
+      nice bash -c '. scripts/lib/vl_make.sh && vl_make "$@"' vl_make "$V" Vwq_top "${vl_mkopt[@]}"; } > "$V/build.log" 2>&1 ||
         { tail -30 "$V/build.log" >&2; fail "verilator --sc (log: $V/build.log)"; }
     echo "${vl_mkopt[*]}" > "$V/opt"
 fi
 # the Verilator run-time objects the generated makefile names
-rt=$(sed -n '/^VM_GLOBAL_FAST +=/,/^$/p;/^VM_GLOBAL_SLOW +=/,/^$/p' "$V/Vwq_top_classes.mk" |
-     grep -v '+=' | tr -d '\\\t ' | grep -v '^$' | sed 's/$/.o/' | tr '\n' ' ')
+rt=$(vl_classes "$V" Vwq_top VM_GLOBAL_FAST; vl_classes "$V" Vwq_top VM_GLOBAL_SLOW)
+rt=$(sed 's/$/.o/' <<< "$rt" | tr '\n' ' ')
 make -C "$V" -f Vwq_top.mk $rt >> "$V/build.log" 2>&1 || fail "Verilator run-time (log: $V/build.log)"
 vinc=$(verilator --getenv VERILATOR_ROOT)/include
 objs=()

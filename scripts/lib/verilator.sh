@@ -90,12 +90,9 @@ vl_build() {
     [ "$(cat "$dir/args" 2>/dev/null)" = "$sig" ] || rm -f "$dir"/*.o "$dir"/*.a
     rm -f "$dir/args"
     # Verilator writes the C++, lib/vl_make.sh compiles it (a few
-    # translation units, not one per generated file); the -MAKEFLAGS of
-    # the arguments go to that make, in their order, as --build's would
-    local vargs=("${vl_mkopt[@]}" ${xflags[@]+"${xflags[@]}"}) mkargs=() i pre="V$top"
-    for ((i = 0; i < ${#vargs[@]}; i++)); do
-        [ "${vargs[i]}" = -MAKEFLAGS ] && mkargs+=("${vargs[i + 1]}")
-    done
+    # translation units, not one per generated file, with the -MAKEFLAGS
+    # of the arguments)
+    local vargs=("${vl_mkopt[@]}" ${xflags[@]+"${xflags[@]}"}) i pre="V$top"
     for ((i = 0; i + 1 < ${#args[@]}; i++)); do
         [ "${args[i]}" = --prefix ] && pre=${args[i + 1]}
     done
@@ -106,7 +103,7 @@ vl_build() {
         -Mdir "$dir" -o "$bin" \
         -CFLAGS "$cflags" \
         "${args[@]}" ${libs[@]+"${libs[@]}"} &&
-      vl_make "$dir" "$pre" ${mkargs[@]+"${mkargs[@]}"}; } > "$dir/build.log" 2>&1 || {
+      vl_make "$dir" "$pre" "${vargs[@]}"; } > "$dir/build.log" 2>&1 || {
         tail -40 "$dir/build.log" >&2; fail "verilator build (log: $dir/build.log)"; }
     vl_check_sources "$dir"
     echo "$sig" > "$dir/args"

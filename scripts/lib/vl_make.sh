@@ -17,33 +17,43 @@
 # The C4_W8_L32 model: 35 CPU seconds instead of 92.  The harness's own
 # files and the Verilator run time compile as before (through ccache).
 #
-#   vl_make DIR PREFIX [MAKE ARGS...]
+#   vl_make DIR PREFIX [VERILATOR ARGS...]
 #       after `verilator --cc/--sc` (without --build) wrote DIR: writes
 #       DIR/PREFIX__unity_f<N>.cpp and DIR/PREFIX__unity_s.cpp (each only
 #       when its list changed, so make keeps an object that is up to
 #       date) and runs make on DIR/PREFIX.mk with the lists replaced by
-#       them, -j 2 and MAKE ARGS (the -MAKEFLAGS a --build would pass,
-#       a target); output to stdout/stderr, make's status returned.
-#       VL_UNITS (default 2) is the number of per-cycle units of a model
-#       whose per-cycle files are over 2 MB (one below).
+#       them, -j 2, and the value of every `-MAKEFLAGS VALUE` among the
+#       Verilator arguments, in their order, as --build would pass them
+#       (the other arguments are Verilator's and ignored); output to
+#       stdout/stderr, make's status returned.  VL_UNITS (default 2) is
+#       the number of per-cycle units of a model whose per-cycle files are
+#       over 2 MB (one below).
+#   vl_classes DIR PREFIX LIST
+#       the names Verilator's DIR/PREFIX_classes.mk lists in LIST
+#       (VM_CLASSES_FAST, VM_GLOBAL_SLOW ...), one a line
+
+# (the names after "LIST +=", to the blank line that ends it; none: no
+# output, status 0)
+vl_classes() {
+    sed -n "/^$3 +=/,/^\$/{/+=/d;p}" "$1/${2}_classes.mk" | tr -d '\\\t ' | sed '/^$/d'
+}
 
 vl_make() {
     local dir=$1 pre=$2; shift 2
-    local mk="$dir/${pre}_classes.mk"
-    [ -f "$mk" ] || { echo "vl_make: $mk not found" >&2; return 1; }
-    # a list of the classes makefile: the names after "LIST +=", to the
-    # blank line that ends it
-    _vl_list() {
-        sed -n "/^$1 +=/,/^\$/p" "$mk" | grep -v '+=' | tr -d '\\\t ' | grep -v '^$'
-    }
+    [ -f "$dir/${pre}_classes.mk" ] || { echo "vl_make: $dir/${pre}_classes.mk not found" >&2; return 1; }
+    local mkargs=()
+    while [ $# -gt 0 ]; do
+        [ "$1" = -MAKEFLAGS ] && [ $# -gt 1 ] && { mkargs+=("$2"); shift; }
+        shift
+    done
     # (the waveform's per-cycle functions, *__Trace__N, run only while a
     # waveform is written -- on a failure or on request -- so they go to
     # the run-once unit: 5 of the C4_W8_L32 model's CPU seconds)
     local fast=() slow=() f
-    for f in $(_vl_list VM_CLASSES_FAST) $(_vl_list VM_SUPPORT_FAST); do
+    for f in $(vl_classes "$dir" "$pre" VM_CLASSES_FAST) $(vl_classes "$dir" "$pre" VM_SUPPORT_FAST); do
         case $f in *__Trace__[0-9]*) slow+=("$f") ;; *) fast+=("$f") ;; esac
     done
-    for f in $(_vl_list VM_CLASSES_SLOW) $(_vl_list VM_SUPPORT_SLOW); do slow+=("$f"); done
+    for f in $(vl_classes "$dir" "$pre" VM_CLASSES_SLOW) $(vl_classes "$dir" "$pre" VM_SUPPORT_SLOW); do slow+=("$f"); done
     # the per-cycle files into units of about equal size: largest first,
     # each into the unit with the fewest bytes so far
     local total=0 n=1 i
@@ -68,7 +78,7 @@ vl_make() {
     _vl_unity "$dir/${pre}__unity_s.cpp" "$sl"
     make -C "$dir" -f "$pre.mk" -j 2 \
         VM_CLASSES_FAST="${units_f[*]}" VM_SUPPORT_FAST= \
-        VM_CLASSES_SLOW="${pre}__unity_s" VM_SUPPORT_SLOW= "$@"
+        VM_CLASSES_SLOW="${pre}__unity_s" VM_SUPPORT_SLOW= ${mkargs[@]+"${mkargs[@]}"}
 }
 
 # write FILE with the generated files' includes, unless it holds them already
