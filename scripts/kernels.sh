@@ -39,7 +39,8 @@
 # device (no FPU), with a build log that names the device.
 # A kernel marked `//@ rtl-regress` (minutes of lockstep: the math
 # library's float_math) skips the RTL in `make test` (WQ_TEST_QUICK=1) and
-# runs there in `make regress`.
+# runs there in `make regress`; its runs time out after an hour
+# (KERNELS_TIMEOUT when set), the others' after 300 s.
 #
 # Usage: bash scripts/kernels.sh [--no-pocl] [--no-rtl] [KERNEL.cl...]
 set -uo pipefail
@@ -104,7 +105,7 @@ declare -A modelok=()
 run() {
     local k=$1 label=$2; shift 2
     local name; name=$(basename "$k" .cl)
-    env "$@" timeout "${KERNELS_TIMEOUT:-300}" "$out/run" "$k" > "$out/$name.$label.txt" 2>&1
+    env "$@" timeout "${kto:-${KERNELS_TIMEOUT:-300}}" "$out/run" "$k" > "$out/$name.$label.txt" 2>&1
 }
 
 for k in "${files[@]}"; do
@@ -120,7 +121,12 @@ for k in "${files[@]}"; do
         else bad "$name on a device without an FPU was not refused at build time naming the device:"; head -5 "$log"
         fi
     fi
-    if [ "${WQ_TEST_QUICK:-0}" = 1 ] && grep -q '^//@ rtl-regress$' "$k"; then krtl=0; fi
+    # (an rtl-regress kernel's lockstep run is minutes: an hour's timeout
+    # for its runs, KERNELS_TIMEOUT still for the rest)
+    kto=""
+    if grep -q '^//@ rtl-regress$' "$k"; then
+        if [ "${WQ_TEST_QUICK:-0}" = 1 ]; then krtl=0; else kto=${KERNELS_TIMEOUT:-3600}; fi
+    fi
     warpq=(OCL_ICD_VENDORS="$root/build/etc/OpenCL/vendors" WQ_CL_PLATFORM=warpq WQ_FP=$fp)
     if ! run "$k" model32 "${warpq[@]}" WQ_BACKEND=model WQ_LANES=32 || ! grep -q '^expect: ok$' "$ref"; then
         bad "$name on the model:"; tail -20 "$ref"; continue
@@ -171,6 +177,7 @@ for k in "${files[@]}"; do
     echo "kernels: $name: model$([ "$fp" = 1 ] && echo " with an FPU") 32/16/8 lanes, all called with 8 registers, all inlined, alias pass off, sub-vector always/off$([ "$krtl" = 1 ] && echo ", rtl $(tr ' ' / <<< "$KERNELS_RTL_LANES") lanes")$([ "$fp" = 1 ] && echo ", refused without an FPU"): same output"
 done
 
+kto=""
 # POCL (see the top): no kernel cache, every kernel compiled here and now
 # as on a fresh machine (the directory holds POCL's temporary files)
 pocld="$root/$out/pocl.$$"

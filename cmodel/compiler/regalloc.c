@@ -154,13 +154,19 @@ static int colour(cc_t *c, graph_t *g, int k, const unsigned char *priv, int pk,
     int *deg = cc_calloc(c, (size_t)nv + 1, sizeof *deg);
     char *gone = cc_calloc(c, (size_t)nv + 1, 1);
     int *stack = cc_calloc(c, (size_t)nv + 1, sizeof *stack);
+    /* low: the nodes left with fewer than k neighbours left, as a bit set,
+     * so that the lowest one is a scan of words, not of nodes (a kernel of
+     * thousands of values removes each in turn) */
+    word_t *low = cc_calloc(c, (size_t)g->words + 1, sizeof *low);
     memcpy(deg, g->deg, sizeof *deg * (size_t)nv);
-    int sp = 0;
+    for (int v = 0; v < nv; v++)
+        if (deg[v] < k) low[v / WB] |= (word_t)1 << (v % WB);
+    int sp = 0, lw = 0;             /* no word of low below lw has a bit */
     *nspill = 0;
     for (int left = nv; left > 0; left--) {
         int pick = -1;
-        for (int v = 0; v < nv; v++)
-            if (!gone[v] && deg[v] < k) { pick = v; break; }
+        while (lw < g->words && !low[lw]) lw++;
+        if (lw < g->words) pick = lw * WB + __builtin_ctzll(low[lw]);
         if (pick < 0)
             for (int v = 0; v < nv; v++) {
                 if (gone[v]) continue;
@@ -169,6 +175,7 @@ static int colour(cc_t *c, graph_t *g, int k, const unsigned char *priv, int pk,
                 if (a < b || (a == b && deg[v] > deg[pick])) pick = v;
             }
         gone[pick] = 1;
+        low[pick / WB] &= ~((word_t)1 << (pick % WB));
         stack[sp++] = pick;
         const word_t *row = &g->adj[(size_t)pick * (size_t)g->words];
         for (int j = 0; j < g->words; j++) {
@@ -176,10 +183,15 @@ static int colour(cc_t *c, graph_t *g, int k, const unsigned char *priv, int pk,
             while (m) {
                 int b = __builtin_ctzll(m);
                 m &= m - 1;
-                deg[j * WB + b]--;
+                int u = j * WB + b;
+                if (--deg[u] < k && !gone[u]) {
+                    low[j] |= (word_t)1 << b;
+                    if (j < lw) lw = j;
+                }
             }
         }
     }
+    free(low);
     int used = 0;
     for (int v = 0; v < nv; v++) col[v] = -1;
     int kmax = priv && kl > k ? kl : k;

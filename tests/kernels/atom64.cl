@@ -1,6 +1,6 @@
 // atom64.cl -- the 64-bit atomics (cl_khr_int64_base_atomics,
-// cl_khr_int64_extended_atomics; docs/compiler.md "64-bit atomics"): 128
-// work-items in 4 work-groups hammer the same __global ulongs (one per op),
+// cl_khr_int64_extended_atomics; docs/compiler.md "64-bit atomics"): 64
+// work-items in 2 work-groups hammer the same __global ulongs (one per op),
 // per-group ones, two addresses that share a lock word, and per-group
 // __local ones, every op, from divergent code, with carries and borrows
 // across the 32-bit boundary (every value starts 0xFFFFFFF0FFFFFFF0).
@@ -8,19 +8,19 @@
 // atomics land in: the returned old values of inc/dec must be a permutation
 // (flags: each set exactly once), a compare-and-swap loop adds to a shared
 // counter, exchanged values are summed with what is left at the end.
-//@ global 128
+//@ global 64
 //@ local 32
 //@ buf u32 64 const 0xFFFFFFF0
-//@ buf u32 384 zero
+//@ buf u32 192 zero
 //@ buf u32 4096 const 0xFFFFFFF0
 //@ buf u32 80 zero
 //@ print 0
 //@ print 3
 //@ expect_all 1 1
-//@ expect_seq 2 0 0x00801FB0 0xFFFFFFF1 0xFFFFFFF0 0xFFFFFFF0
-//@ expect_seq 2 2048 0x00801FB0 0xFFFFFFF1 0xFFFFFFF0 0xFFFFFFF0
+//@ expect_seq 2 0 0x004007D0 0xFFFFFFF1 0xFFFFFFF0 0xFFFFFFF0
+//@ expect_seq 2 2048 0x004007D0 0xFFFFFFF1 0xFFFFFFF0 0xFFFFFFF0
 #define INIT 0xFFFFFFF0FFFFFFF0UL
-#define N 128                    /* work-items */
+#define N 64                     /* work-items */
 #define LS 32                    /* work-items of a group */
 
 __kernel void atom64(volatile __global ulong *g, volatile __global uint *flags,

@@ -12,7 +12,7 @@
 #include <time.h>
 
 #define N      256
-#define ROUNDS 2000
+#define ROUNDS 500
 /* the bound: a poll that makes no progress fails after MAXPOLLS polls and
  * SECONDS of wall time, both.  warpq's polls each run the device (up to
  * POLL_SLICES slices) so the polls a kernel needs are a count (tens on the
