@@ -8,7 +8,7 @@
 # busy and the machine has two: the model lane (the C model, the compiler,
 # the runtime, generated kernels; its output
 # streams here) and the RTL lane (the other Verilator
-# benches of scripts/rtl/ and formal, one suite each, then SystemC; its output goes to
+# benches of scripts/rtl/ and formal, one suite each; its output goes to
 # build/reports/test_rtl.log and is printed when the lane ends).  Within a lane the order is fixed.  A failure in either
 # lane stops the other.  The table gives each suite's wall seconds and the
 # CPU seconds of everything it ran (user + system): on a loaded machine the
@@ -37,10 +37,10 @@ model_lane=(
     "alias_sweep|python3 scripts/alias_sweep.py --seeds 1..200"
     "alias_relations|python3 scripts/alias_sweep.py --seeds 1..60 --relations"
     "fuzz_cc|make -s B=$B fuzz-cc FUZZ_ARGS=--seeds\ 3..3\ --count\ 2000"
+    "systemc|bash scripts/systemc.sh"
 )
 # the RTL lane: the bench library's guard, then every other block bench of
-# scripts/rtl/ (as scripts/rtl_test.sh runs them, formal.sh among them),
-# then SystemC.
+# scripts/rtl/ (as scripts/rtl_test.sh runs them, formal.sh among them).
 # The benches that `make regress` runs instead (each named there), because
 # one run costs minutes of a core on a fresh machine:
 #   mempath    the memory path's planted bugs, each a build of a copy of
@@ -59,14 +59,12 @@ for f in scripts/rtl/*.sh; do
     case " $(printf '%s ' "${model_lane[@]%%|*}" "${regress_only[@]}") " in *" rtl_$n "*|*" $n "*) continue ;; esac
     rtl_lane+=("rtl_$n|bash $f")
 done
-# SystemC ends the RTL lane (its harness builds after the benches'), then
-# the generated kernels on the RTL (the 32-lane device, with and without
-# its FPU, which the model lane's cli suite builds first; a build in
-# progress is waited for on its lock), then two of the generated-kernel
-# suites of the model and POCL, which keep the two lanes' CPU seconds
-# about equal
-rtl_lane+=("systemc|bash scripts/systemc.sh"
-    "clgen_rtl|bash scripts/clgen.sh --seeds 1..3 --backend rtl"
+# The generated kernels on the RTL end the RTL lane (the 32-lane device,
+# with and without its FPU, which the model lane's cli suite builds first;
+# a build in progress is waited for on its lock), then two of the
+# generated-kernel suites of the model and POCL; SystemC (its own wq_top
+# build) ends the model lane: so the two lanes' CPU seconds are about equal
+rtl_lane+=("clgen_rtl|bash scripts/clgen.sh --seeds 1..3 --backend rtl"
     "clgen_float_rtl|bash scripts/clgen.sh --seeds 1..2 --features all,float --backend rtl"
     "clgen_float_pocl|bash scripts/clgen.sh --seeds 1..20 --features all,float --backend pocl"
     "clgen_subv|bash scripts/clgen.sh --seeds 1..40 --lanes 8 --options -wq-subv=always")

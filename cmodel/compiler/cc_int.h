@@ -34,6 +34,7 @@
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "wq/cc.h"
 
 typedef struct cc cc_t;
@@ -88,7 +89,14 @@ struct cc_tok {
 };
 
 cc_tok_t *cc_tokenize(cc_t *c, const cc_file_t *f);
-int  cc_tok_is(const cc_tok_t *t, const char *s);
+/* t is the token s: inline, so a literal's length is a constant, and the
+ * first character is compared before any length is taken (every keyword,
+ * punctuator and directive test of every token comes here) */
+static inline int cc_tok_is(const cc_tok_t *t, const char *s)
+{
+    return t->kind != TK_EOF && (t->len > 0 ? t->loc[0] == s[0] : !s[0]) &&
+           (size_t)t->len == strlen(s) && !memcmp(t->loc, s, (size_t)t->len);
+}
 char *cc_tok_str(cc_t *c, const cc_tok_t *t);
 void cc_convert_keywords(cc_tok_t *t);
 void cc_convert_number(cc_t *c, cc_tok_t *t);    /* TK_PPNUM -> TK_NUM, or an error */
@@ -525,6 +533,7 @@ void cc_subv_drop(cc_code_t *cd);
 /* ---- the context ---------------------------------------------------------------- */
 typedef struct cc_block cc_block_t;
 typedef struct cc_macro cc_macro_t;
+#define CC_MACRO_BUCKETS 64
 typedef struct cc_cond_incl cc_cond_incl_t;
 
 /* a `#pragma OPENCL FP_CONTRACT` (preprocess.c): from loc in file on,
@@ -546,7 +555,7 @@ struct cc {
     int nfiles, capfiles;
     int include_depth;
     /* preprocess.c */
-    cc_macro_t *macros;
+    cc_macro_t *macros[CC_MACRO_BUCKETS];  /* by cc_macro_bucket of the name (preprocess.c) */
     cc_cond_incl_t *cond;
     long expanded;                  /* tokens macro expansion has produced   */
     cc_contract_t *contract;        /* the FP_CONTRACT pragmas, last first    */

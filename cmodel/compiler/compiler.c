@@ -91,7 +91,7 @@ static int pass_preprocess(cc_t *c, cc_kout_t *k)
         cc_unit_t *u = &c->units[i];
         c->opts = &u->opts;
         c->unit = u->u;
-        c->macros = NULL;
+        memset(c->macros, 0, sizeof c->macros);
         c->cond = NULL;
         c->include_depth = 0;
         u->toks = cc_preprocess(c, u->toks);

@@ -16,8 +16,9 @@
 #include "wq/defs.h"    /* WQ_ENQ_OK, WQ_ENQ_FULL, WQ_ENQ_SIZE: nq.def, expanded by the spec header */
 
 struct cc_macro {
-    cc_macro_t *next;
+    cc_macro_t *next;               /* the next in its bucket               */
     const char *name;
+    int len;                        /* strlen(name)                         */
     int fn, variadic;
     const char **params;
     int nparams;
@@ -68,11 +69,20 @@ static cc_hide_t *hide_add(cc_t *c, cc_hide_t *h, const char *name)
     return n;
 }
 
+/* the bucket of a name of len bytes: every identifier token is looked up,
+ * against the predefined macros and the math library's among others, so
+ * the list is cut by length and the first and last characters */
+static cc_macro_t **bucket(cc_t *c, const char *name, int len)
+{
+    unsigned h = (unsigned)len * 31u + (unsigned char)name[0] * 7u + (unsigned char)name[len - 1];
+    return &c->macros[h % CC_MACRO_BUCKETS];
+}
+
 static cc_macro_t *find_macro(cc_t *c, const cc_tok_t *t)
 {
-    if (t->kind != TK_IDENT) return NULL;
-    for (cc_macro_t *m = c->macros; m; m = m->next)
-        if ((int)strlen(m->name) == t->len && !memcmp(m->name, t->loc, (size_t)t->len)) return m;
+    if (t->kind != TK_IDENT || t->len <= 0) return NULL;
+    for (cc_macro_t *m = *bucket(c, t->loc, t->len); m; m = m->next)
+        if (m->len == t->len && !memcmp(m->name, t->loc, (size_t)t->len)) return m;
     return NULL;
 }
 
@@ -93,7 +103,8 @@ static int is_defined(cc_t *c, const cc_tok_t *n)
 
 static void undef(cc_t *c, const char *name)
 {
-    for (cc_macro_t **pp = &c->macros; *pp; pp = &(*pp)->next)
+    if (!*name) return;
+    for (cc_macro_t **pp = bucket(c, name, (int)strlen(name)); *pp; pp = &(*pp)->next)
         if (!strcmp((*pp)->name, name)) { *pp = (*pp)->next; return; }
 }
 
@@ -148,8 +159,10 @@ static void define_macro(cc_t *c, cc_tok_t **rest, cc_tok_t *t)
     }
     m->body = take_line(c, rest, t);
     undef(c, m->name);
-    m->next = c->macros;
-    c->macros = m;
+    m->len = (int)strlen(m->name);
+    cc_macro_t **b = bucket(c, m->name, m->len);
+    m->next = *b;
+    *b = m;
 }
 
 /* ---- macro expansion -------------------------------------------------------------- */

@@ -8,12 +8,6 @@
 #include <string.h>
 #include "cc_int.h"
 
-int cc_tok_is(const cc_tok_t *t, const char *s)
-{
-    size_t n = strlen(s);
-    return t->kind != TK_EOF && (size_t)t->len == n && !memcmp(t->loc, s, n);
-}
-
 char *cc_tok_str(cc_t *c, const cc_tok_t *t) { return cc_strndup(c, t->loc, (size_t)t->len); }
 
 static const char *const keywords[] = {
