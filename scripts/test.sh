@@ -32,11 +32,9 @@ model_lane=(
     "conformance|python3 scripts/conformance.py --slice tests/conformance/slice.txt --jobs 1"
     "conformance_rtl|python3 scripts/conformance.py --platforms warpq-rtl --slice tests/conformance/slice.txt --jobs 1"
     "clgen_model|bash scripts/clgen.sh --seeds 1..100"
-    "clgen_pocl|bash scripts/clgen.sh --seeds 1..40 --backend pocl"
-    "clgen_float|bash scripts/clgen.sh --seeds 1..60 --features all,float --lanes rotate"
     "alias_sweep|python3 scripts/alias_sweep.py --seeds 1..200"
     "alias_relations|python3 scripts/alias_sweep.py --seeds 1..60 --relations"
-    "fuzz_cc|make -s B=$B fuzz-cc FUZZ_ARGS=--seeds\ 3..3\ --count\ 2000"
+    "fuzz_cc|make -s B=$B fuzz-cc FUZZ_ARGS=--seeds\ 3..3\ --count\ 1000"
     "systemc|bash scripts/systemc.sh"
 )
 # the RTL lane: the bench library's guard, then every other block bench of
@@ -61,13 +59,15 @@ for f in scripts/rtl/*.sh; do
 done
 # The generated kernels on the RTL end the RTL lane (the 32-lane device,
 # with and without its FPU, which the model lane's cli suite builds first;
-# a build in progress is waited for on its lock), then two of the
+# a build in progress is waited for on its lock), then four of the
 # generated-kernel suites of the model and POCL; SystemC (its own wq_top
 # build) ends the model lane: so the two lanes' CPU seconds are about equal
 rtl_lane+=("clgen_rtl|bash scripts/clgen.sh --seeds 1..3 --backend rtl"
     "clgen_float_rtl|bash scripts/clgen.sh --seeds 1..2 --features all,float --backend rtl"
     "clgen_float_pocl|bash scripts/clgen.sh --seeds 1..20 --features all,float --backend pocl"
-    "clgen_subv|bash scripts/clgen.sh --seeds 1..40 --lanes 8 --options -wq-subv=always")
+    "clgen_subv|bash scripts/clgen.sh --seeds 1..40 --lanes 8 --options -wq-subv=always"
+    "clgen_pocl|bash scripts/clgen.sh --seeds 1..40 --backend pocl"
+    "clgen_float|bash scripts/clgen.sh --seeds 1..60 --features all,float --lanes rotate")
 rep=$B/reports
 mkdir -p "$rep"
 # the quick set: a bench that has sections for make regress only skips them
