@@ -555,7 +555,7 @@ struct cc {
     int nfiles, capfiles;
     int include_depth;
     /* preprocess.c */
-    cc_macro_t *macros[CC_MACRO_BUCKETS];  /* by cc_macro_bucket of the name (preprocess.c) */
+    cc_macro_t *macros[CC_MACRO_BUCKETS];  /* by a hash of the name (preprocess.c bucket) */
     cc_cond_incl_t *cond;
     long expanded;                  /* tokens macro expansion has produced   */
     cc_contract_t *contract;        /* the FP_CONTRACT pragmas, last first    */
