@@ -18,6 +18,11 @@
 // Simulation returns the old row inverted on a collision, so a lockstep
 // bench would see any use of such a read.
 //
+// i_rzero reads the row as zero instead (the register-zero flags of the
+// warp start's memset, wq_opread): the read register's synchronous
+// reset, which an ECP5 DP16KD has at its output (RESETMODE SYNC), so a
+// zero row costs its reader no select behind the RAM.
+//
 // Every bank of more than one row is block RAM (ram_style), also when it
 // is shallow and narrow enough that Yosys' cost model would pick LUT RAM
 // (the thread-id RAM, 32 rows of 33 bits at the ULX3S's LANES=8): the
@@ -36,6 +41,7 @@ module wq_regfile #(
 ) (
     input  wire                     i_clk,
     input  wire [AW-1:0]            i_raddr,
+    input  wire                     i_rzero,    // ... read as zero (not the row)
     output wire [LANES*WIDTH-1:0]   o_rdata,
     input  wire                     i_we,
     input  wire [AW-1:0]            i_waddr,
@@ -58,6 +64,8 @@ module wq_regfile #(
             if (i_we && i_wlane[l] && i_raddr == i_waddr)
                 q <= ~mem[i_raddr];
 `endif
+            if (i_rzero)
+                q <= {WIDTH{1'b0}};
         end
         assign o_rdata[l*WIDTH +: WIDTH] = q;
     end endgenerate
@@ -69,7 +77,9 @@ module wq_regfile #(
     always @(posedge i_clk) f_past <= 1'b1;
     generate for (l = 0; l < LANES; l = l + 1) begin : fbank
         always @(posedge i_clk)
-            if (f_past && !$past(i_we && i_wlane[l] && i_raddr == i_waddr))
+            if (f_past && $past(i_rzero))
+                assert(bank[l].q == {WIDTH{1'b0}});
+            else if (f_past && !$past(i_we && i_wlane[l] && i_raddr == i_waddr))
                 assert(bank[l].q == $past(bank[l].mem[i_raddr]));
     end endgenerate
     // covers (each reached by scripts/formal.sh, job regfile): a row
@@ -83,6 +93,7 @@ module wq_regfile #(
                                    && o_rdata[WIDTH-1:0] == $past(i_wdata[WIDTH-1:0], 2)
                                    && o_rdata[WIDTH-1:0] != {WIDTH{1'b0}});
             c_collision:     cover($past(i_we && i_wlane[0] && i_raddr == i_waddr));
+            c_rzero:         cover($past(i_rzero) && $past(bank[0].mem[i_raddr]) != {WIDTH{1'b0}});
         end
 `endif
 endmodule

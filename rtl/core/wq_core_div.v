@@ -122,7 +122,7 @@ module wq_core_div #(
     wire [PW-1:0]     s_ra;                 // the operand row read
     wire [2*LANES*32-1:0] ab_row;           // ... {divisors, dividends} of part s_p
     wq_regfile #(.LANES(1), .WIDTH(2*LANES*32), .DEPTH(PARTS)) u_qab (
-        .i_clk(i_clk), .i_raddr(s_ra), .o_rdata(ab_row),
+        .i_clk(i_clk), .i_raddr(s_ra), .i_rzero(1'b0), .o_rdata(ab_row),
         .i_we(i_in && !i_commit), .i_waddr(i_p[PW-1:0]), .i_wlane(1'b1), .i_wdata({i_b, i_a}));
     wire [PW-1:0] r_ra;                     // the result row read: the part of o_p next
     wire [SL-1:0] r_wsl;                    // the slice whose results are written
@@ -132,7 +132,7 @@ module wq_core_div #(
         assign r_wsl[gq] = s_q == QI[SW-1:0];
     end endgenerate
     wq_regfile #(.LANES(SL), .WIDTH(DW), .DEPTH(PARTS)) u_qr (
-        .i_clk(i_clk), .i_raddr(r_ra), .o_rdata(o_row),
+        .i_clk(i_clk), .i_raddr(r_ra), .i_rzero(1'b0), .o_rdata(o_row),
         .i_we(s_done), .i_waddr(s_p), .i_wlane(r_wsl), .i_wdata({SL{dv_res}}));
 
     // the instruction
@@ -201,13 +201,21 @@ module wq_core_div #(
         end
         if (s_done) s_done <= 1'b0;         // (the results written, above)
         s_wr <= s_done;
-        if (i_in && !i_commit && i_lanes != {LANES{1'b0}})
-            pend[i_p[PW-1:0]] <= 1'b1;
-        if (s_done && s_q == LASTQ) pend[s_p] <= 1'b0;
         if (i_reset) begin
-            s_ld <= 1'b0; s_run <= 1'b0; s_done <= 1'b0; s_wr <= 1'b0; pend <= {PARTS{1'b0}};
+            s_ld <= 1'b0; s_run <= 1'b0; s_done <= 1'b0; s_wr <= 1'b0;
         end
     end
+    // the pending parts: the entering part beat's part set (a part with a
+    // selected lane), the part whose last slice is written cleared.  The
+    // set and clear masks come from the beat's and the array's registers;
+    // i_in (EX's take, decided late in EX's cycle) gates the set mask at
+    // the last level, one LUT from pend
+    localparam [PARTS-1:0] PONE = 1;
+    wire [PARTS-1:0] pend_set = (!i_commit && i_lanes != {LANES{1'b0}}) ? (PONE << i_p[PW-1:0]) : {PARTS{1'b0}};
+    wire [PARTS-1:0] pend_clr = (s_done && s_q == LASTQ) ? (PONE << s_p) : {PARTS{1'b0}};
+    always @(posedge i_clk)
+        if (i_reset) pend <= {PARTS{1'b0}};
+        else pend <= (pend | ({PARTS{i_in}} & pend_set)) & ~pend_clr;
 
     // ---- the completion -----------------------------------------------------
     assign o_rdy  = o_busy && !o_open && pend == {PARTS{1'b0}} && !s_ld && !s_run && !s_done && !s_wr;

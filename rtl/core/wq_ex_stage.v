@@ -29,7 +29,9 @@
 // WB) and SETP's compare bits.  MUL and MULHU: the partial products are
 // registered as the beat leaves EX and stay until it has entered WB
 // (nothing else leaves EX while it waits); WB sums them in its first
-// cycle (b_pp) and keeps the product in b_res.
+// cycle (b_pp) and keeps the product in b_res.  A shift's row is its EX
+// half (the amount's low bits), and WB's first cycle finishes it the same
+// way (wq_valu o_wb: b_wbu, the beat's result is the ALU's WB stage's).
 //
 // WB's beat (b_v) is the buffer's beat or the LSU's write-back beat of an
 // atomic (i_wb_ls), and SETP's compare bits gather, part by part, in
@@ -279,6 +281,7 @@ module wq_ex_stage #(
     // enters EX, so the units' starts (the division's, the FP unit's, the
     // LSU's push) begin at a flip-flop, not at an 8-bit compare
     reg              x_ok;
+    reg              x_dvk, x_fpk;              // ... and is a division, an FP instruction (x_ok too)
     // (and the LSU's kinds of its opcode: a store, an ATOM)
     reg              x_st, x_at;
     reg [7:0]        x_trap;
@@ -317,6 +320,7 @@ module wq_ex_stage #(
     reg [31:0]       setp_acc;
     reg [LANES-1:0]  b_cmp;                     // WB's beat's compare bits (a SETP part's)
     reg              b_pp;                      // the partial products are WB's beat's (its first cycle)
+    reg              b_wbu;                     // WB's beat's result is the ALU's WB stage's (MUL, MULHU, shifts)
 
     // ---- the stage's moves -------------------------------------------------------
     wire x_busy;                        // EX keeps its beat (the LSU, a unit full)
@@ -355,24 +359,35 @@ module wq_ex_stage #(
         .o_a(op_a), .o_rb(op_rb), .o_b(op_b), .o_s2r(s2r_res));
     wire [LANES*32-1:0] alu_res;
     wire [LANES-1:0]    alu_cmp;
-    wire [LANES*32-1:0] mul_res;        // WB's MUL / MULHU beat (the multiplier's second stage)
+    wire [LANES*32-1:0] wbu_res;        // WB's MUL / MULHU or shift beat (the ALU's second stage)
     wq_valu #(.LANES(LANES)) u_valu (
         .i_clk(i_clk), .i_ld(x_in), .i_ld_op(i_dx_op), .i_ld_fn(i_dx_fn),   // (x_op, x_fn)
         .i_en(x_to_wb), .i_a(op_a), .i_b(op_b),
-        .i_cond(x_lanes(x_cond, x_p)), .o_res(alu_res), .o_cmp(alu_cmp), .o_mul(mul_res));
-    // WB's beat is a MUL / MULHU part: its values are the multiplier's
-    // (the partial products registered as it left EX: summed in WB's
-    // first cycle, b_pp, and kept in b_res after it)
-    wire b_mul = b_op == `WQ_OP_MUL || b_op == `WQ_OP_MULHU;
+        .i_cond(x_lanes(x_cond, x_p)), .i_wb_row(b_res),
+        .o_res(alu_res), .o_cmp(alu_cmp), .o_wb(wbu_res));
+    // WB's beat is a MUL / MULHU or shift part: its values are the ALU's
+    // WB stage's (the partial products and the shift's high amount bits
+    // registered as it left EX, its row the shift's EX half: finished in
+    // WB's first cycle, b_pp, and kept in b_res after it)
+    function wbu_op;
+        input [7:0] op;
+        wbu_op = op == `WQ_OP_MUL || op == `WQ_OP_MULHU ||
+                 op == `WQ_OP_SHL || op == `WQ_OP_SHR || op == `WQ_OP_SRA;
+    endfunction
 
     // ---- division (exec_alu.c DIVU, DIV, REMU, REM: wq_core_div) -----------------
     // A division's beats leave EX into the unit one a cycle (x_dv,
     // dv_take), its divider array divides the parts with a selected lane,
     // and its commit goes through the completion path (dc_go, below);
-    // another division waits in EX while the unit holds one.
-    wire        x_dvop  = (x_op == `WQ_OP_DIVU) || (x_op == `WQ_OP_DIV) ||
-                          (x_op == `WQ_OP_REMU) || (x_op == `WQ_OP_REM);
-    wire        x_dv    = x_v && x_dvop && x_ok;
+    // another division waits in EX while the unit holds one.  (Whether
+    // the beat is one that performs is decoded as EX takes it, x_dvk:
+    // EX's moves start at a flip-flop, not at an opcode compare)
+    function dvop;
+        input [7:0] op;
+        dvop = (op == `WQ_OP_DIVU) || (op == `WQ_OP_DIV) ||
+                (op == `WQ_OP_REMU) || (op == `WQ_OP_REM);
+    endfunction
+    wire        x_dv    = x_v && x_dvk;
     wire        dv_busy, dv_open, dv_rdy, dv_on, dv_last;
     wire [5:0]  dv_p, dv_rd;
     wire [RF_AW-1:0] dv_rr;
@@ -403,17 +418,18 @@ module wq_ex_stage #(
     // instruction waits in EX while its operand buffer holds one or no
     // slot is free (fv_free).  FP = 0: no unit (DE traps every FP opcode,
     // so none reaches EX).
-    reg         x_fpop;
-    always @(*)
-        case (x_op)
+    function fpop;
+        input [7:0] op;
+        case (op)
         `WQ_OP_FADD, `WQ_OP_FSUB, `WQ_OP_FMUL, `WQ_OP_FFMA, `WQ_OP_FDIV, `WQ_OP_FSQRT,
         `WQ_OP_FMIN, `WQ_OP_FMAX, `WQ_OP_FSETP, `WQ_OP_FCLASS, `WQ_OP_I2F, `WQ_OP_U2F,
         `WQ_OP_F2I, `WQ_OP_F2U:
-            x_fpop = FP != 0;
+            fpop = FP != 0;
         default:
-            x_fpop = 1'b0;
+            fpop = 1'b0;
         endcase
-    wire        x_fv    = x_v && x_fpop && x_ok;
+    endfunction
+    wire        x_fv    = x_v && x_fpk;
     wire        fv_busy, fv_open, fv_free, fv_more, fv_rdy, fv_on, fv_last, fv_pw;
     wire [5:0]  fv_p, fv_rd;
     wire [RF_AW-1:0] fv_rr;
@@ -510,6 +526,8 @@ module wq_ex_stage #(
             x_skip <= i_dx_skip;
             x_trap <= i_dx_trap;
             x_ok <= i_dx_trap == `WQ_TRAP_NONE && !i_dx_skip;
+            x_dvk <= dvop(i_dx_op) && i_dx_trap == `WQ_TRAP_NONE && !i_dx_skip;
+            x_fpk <= fpop(i_dx_op) && i_dx_trap == `WQ_TRAP_NONE && !i_dx_skip;
             x_st <= i_dx_op == `WQ_OP_ST;
             x_at <= i_dx_op == `WQ_OP_ATOM;
             x_wrd <= i_dx_wrd;
@@ -594,8 +612,13 @@ module wq_ex_stage #(
     // WB's held-beat select and b_res's sources one after another behind
     // the ALU; the FORMAL section ties them to those selects, x_row and
     // wbi_row)
-    wire               x_alu  = !i_ls_fuse && !x_tg && x_op != `WQ_OP_S2R;
-    wire [LANES*32-1:0] x_side = i_ls_fuse ? i_ls_row0 : x_tg ? op_a : s2r_res;
+    // (S2R's values, gated by EX's opcode, are ORed into the side row, not
+    // selected behind the other sources -- a fused ATOM, a BRX / JMX / RET
+    // is never an S2R: wq_opread's o_s2r, 6 levels, is the deepest of them)
+    wire               x_s2r  = x_op == `WQ_OP_S2R;
+    wire               x_alu  = !i_ls_fuse && !x_tg && !x_s2r;
+    wire [LANES*32-1:0] x_oth  = i_ls_fuse ? i_ls_row0 : x_tg ? op_a : {LANES*32{1'b0}};
+    wire [LANES*32-1:0] x_side = x_oth | ({LANES*32{x_s2r}} & s2r_res);
     always @(posedge i_clk)
         if (xb_ready) begin
             xb_row <= x_alu ? alu_res : x_side;
@@ -653,20 +676,26 @@ module wq_ex_stage #(
     end
     // WB's values: the LSU's write-back beat's, the beat from EX (the
     // ALU's result when EX's own beat passes straight into WB with it:
-    // b_alu, beside the ALU), or -- a MUL / MULHU beat after its first
-    // cycle -- the product (the partial products follow the next beat
-    // that leaves EX), else kept
-    wire b_alu = !i_wb_ls && b_load_x && !xb_held && x_alu;
-    wire [LANES*32-1:0] b_side = i_wb_ls ? i_ls_wb_row :
-                                 b_load_x ? (xb_held ? xb_row : x_side) : mul_res;
+    // b_alu, beside the ALU), or -- a MUL / MULHU or shift beat after its
+    // first cycle -- the ALU's WB stage's (the partial products and the
+    // shift's amount follow the next beat that leaves EX), else kept.
+    // S2R's values are ORed in at the last level of the side row.
+    wire b_xd  = !i_wb_ls && b_load_x && !xb_held;     // EX's own beat passes straight in
+    wire b_alu = b_xd && x_alu;
+    wire [LANES*32-1:0] b_oth  = i_wb_ls ? i_ls_wb_row :
+                                 b_load_x ? (xb_held ? xb_row : x_oth) : wbu_res;
+    wire [LANES*32-1:0] b_side = b_oth | ({LANES*32{b_xd && x_s2r}} & s2r_res);
     always @(posedge i_clk)
-        if (i_wb_ls || b_load_x || (b_pp && b_mul))
+        if (i_wb_ls || b_load_x || (b_pp && b_wbu))
             b_res <= b_alu ? alu_res : b_side;
     // WB's first cycle of a beat from EX: the multiplier's partial products
     // are its own (registered as it left EX; nothing left EX since)
     always @(posedge i_clk)
         if (i_reset) b_pp <= 1'b0;
         else b_pp <= b_load_x;
+    always @(posedge i_clk)
+        if (i_wb_ls) b_wbu <= 1'b0;
+        else if (b_load_x) b_wbu <= wbu_op(wbi_op);
 
     // ---- outputs ------------------------------------------------------------------------------
     assign o_x_take = x_take;
@@ -695,7 +724,7 @@ module wq_ex_stage #(
     assign o_b_is_trap = b_istrap;
     assign o_b_tfall = b_tfall;
     assign o_b_opk = b_opk;
-    assign o_b_res = (b_mul && b_pp) ? mul_res : b_res;
+    assign o_b_res = (b_wbu && b_pp) ? wbu_res : b_res;
     // SETP's compare bits gather part by part from WB's part beats'
     // registered bits, b_cmp, not from EX's compares on their way into WB:
     // a part beat is in WB a cycle or more before the commit beat, which
@@ -776,6 +805,8 @@ module wq_ex_stage #(
     always @(*) begin
         if (i_squash_x) assume(b_trap_c && !dv_busy && !dv_open && !fv_busy && !fv_open);
         if (i_wb_ls) assume(!i_b_busy);
+        // the LSU fuses EX's ATOM's write-back with its commit beat only
+        if (i_ls_fuse) assume(x_op == `WQ_OP_ATOM);
         // WB's beat is dropped only by a code-writing store's commit
         if (i_b_drop) assume(i_cp_code);
         // the port has one owner, and a unit keeps it while its run is on
@@ -797,6 +828,10 @@ module wq_ex_stage #(
         // b_pp: WB's beat is the last that left EX (the multiplier's
         // partial products are its own) and nothing waits behind it
         if (b_pp) assert(b_v && !xb_held);
+        // EX's registered kinds are its opcode's (and x_ok's)
+        if (x_v) assert(x_dvk == (dvop(x_op) && x_ok) && x_fpk == (fpop(x_op) && x_ok));
+        // b_wbu: the opcode's, as the beat came from EX
+        if (b_pp) assert(b_wbu == wbu_op(b_op));
         // the waiting beat's trap flag is its fields' (xb_tc mirrors them)
         if (xb_held) assert(xb_tc == (wbi_commit && wbi_trap != `WQ_TRAP_NONE));
         // ... and its ATOM flag its opcode's
@@ -817,6 +852,9 @@ module wq_ex_stage #(
         // (inside the core, where DE's expander sends part 0 first) a
         // division's first beat is part 0 into a free unit
         if (dv_take && !dv_busy) assert(!x_commit && x_p == 6'd0);
+        // (and the LSU fuses only EX's ATOM: S2R's zero values are ORed
+        // into the fused row, x_side)
+        if (i_ls_fuse) assert(x_op == `WQ_OP_ATOM);
 `endif
         // one completion a cycle: the division's or the FP unit's
         assert(!(dc_go && fc_go));
@@ -858,10 +896,11 @@ module wq_ex_stage #(
                        b_pc == $past(wbi_pc) && b_op == $past(wbi_op) && b_p == $past(wbi_p));
             if ($past(i_b_busy && b_v && !i_b_drop)) assert(b_v);
             if ($past(!i_b_busy && !i_wb_ls && !b_load_x)) assert(!b_v);
-            // a MUL / MULHU beat's values after its first cycle are the sum
-            // it had then (the partial products have moved on)
-            if ($past(b_pp && b_mul && i_b_busy && !i_b_drop))
-                assert(b_v && !b_pp && b_res == $past(mul_res));
+            // a MUL / MULHU or shift beat's values after its first cycle are
+            // the ones it had then (the partial products and the shift's
+            // amount have moved on)
+            if ($past(b_pp && b_wbu && i_b_busy && !i_b_drop))
+                assert(b_v && !b_pp && b_res == $past(wbu_res));
             // a beat's compare bits enter WB with it; SETP's first part
             // beat starts the gathered bits afresh from them
             if ($past(b_load_x)) assert(b_cmp == $past(wbi_cmp));
@@ -871,7 +910,7 @@ module wq_ex_stage #(
             if ($past(xb_ready)) assert(xb_row == $past(x_row));
             if ($past(i_wb_ls)) assert(b_res == $past(i_ls_wb_row));
             if ($past(!i_wb_ls && b_load_x)) assert(b_res == $past(wbi_row));
-            if ($past(!i_wb_ls && !b_load_x && !(b_pp && b_mul))) assert(b_res == $past(b_res));
+            if ($past(!i_wb_ls && !b_load_x && !(b_pp && b_wbu))) assert(b_res == $past(b_res));
             if ($past(b_v && !b_commit && b_op == `WQ_OP_SETP && b_p == 6'd0))
                 assert(setp_acc == {{(32-LANES){1'b0}}, $past(b_cmp)});
         end

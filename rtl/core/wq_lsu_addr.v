@@ -119,7 +119,7 @@ module wq_lsu_addr #(
             ga_bank[gr] = ga_p == gr;
     end
     wq_regfile #(.LANES(PARTS), .WIDTH(LANES*32), .DEPTH(LSQ)) u_rs (
-        .i_clk(i_clk), .i_raddr(i_rs_nx), .o_rdata(rs_addr),
+        .i_clk(i_clk), .i_raddr(i_rs_nx), .i_rzero(1'b0), .o_rdata(rs_addr),
         .i_we(i_we), .i_waddr(i_ws), .i_wlane(ga_bank), .i_wdata({PARTS{ga_row}}));
     always @(posedge i_clk) begin : qa_wr
         reg [31:0]         l0;

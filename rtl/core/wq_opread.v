@@ -11,7 +11,9 @@
 // operands stay valid for as many cycles as the beat waits.  A row whose
 // register-zero flag is set (i_za, i_zb: the warp start's memset,
 // wq_commit) reads as zero: the flag is sampled with the row, as the beat
-// leaves DE, and carried with it.
+// leaves DE, and carried with it, and it resets the bank's read register
+// (wq_regfile i_rzero), so o_a and o_rb are the RAMs' registers and o_b
+// one select (the immediate) behind them.
 //
 // Operands: o_a (ra), o_rb (rb + k: a store's data, CAS's values), o_b
 // (rb or the immediate), o_s2r (S2R's special register, a lane each: the
@@ -81,6 +83,8 @@ module wq_opread #(
     wire [RF_AW-1:0] ra_p = i_x_in ? i_ra_row : ra_q;
     wire [RF_AW-1:0] rb_p = i_x_in ? i_rb_row : rb_q;
     wire [TR_AW-1:0] tr_p = i_x_in ? i_tr_row : tr_q;
+    wire            za_p = i_x_in ? i_za : za;
+    wire            zb_p = i_x_in ? i_zb : zb;
     always @(posedge i_clk)
         if (i_x_in) begin
             ra_q <= i_ra_row;
@@ -95,18 +99,18 @@ module wq_opread #(
     wire [LANES*32-1:0] qa, qb;
     wire [LANES*3*TIDW-1:0] qt;
     wq_regfile #(.LANES(LANES), .WIDTH(32), .DEPTH(RF_D)) u_rfa (
-        .i_clk(i_clk), .i_raddr(ra_p), .o_rdata(qa),
+        .i_clk(i_clk), .i_raddr(ra_p), .i_rzero(za_p), .o_rdata(qa),
         .i_we(i_rf_we), .i_waddr(i_rf_waddr), .i_wlane(i_rf_wlane), .i_wdata(i_rf_wdata));
     wq_regfile #(.LANES(LANES), .WIDTH(32), .DEPTH(RF_D)) u_rfb (
-        .i_clk(i_clk), .i_raddr(rb_p), .o_rdata(qb),
+        .i_clk(i_clk), .i_raddr(rb_p), .i_rzero(zb_p), .o_rdata(qb),
         .i_we(i_rf_we), .i_waddr(i_rf_waddr), .i_wlane(i_rf_wlane), .i_wdata(i_rf_wdata));
     wq_regfile #(.LANES(LANES), .WIDTH(3*TIDW), .DEPTH(TR_D)) u_tid (
-        .i_clk(i_clk), .i_raddr(tr_p), .o_rdata(qt),
+        .i_clk(i_clk), .i_raddr(tr_p), .i_rzero(1'b0), .o_rdata(qt),
         .i_we(i_tr_we), .i_waddr(i_tr_waddr), .i_wlane(i_tr_wlane), .i_wdata(i_tr_wdata));
 
     // ---- the operands ---------------------------------------------------------------
-    assign o_a  = za ? {LANES*32{1'b0}} : qa;
-    assign o_rb = zb ? {LANES*32{1'b0}} : qb;
+    assign o_a  = qa;
+    assign o_rb = qb;
     assign o_b  = i_x_bi ? {LANES{i_x_imm}} : o_rb;
 
     // ---- S2R: the special register of each lane (exec_alu.c sreg) -----------------

@@ -13,18 +13,27 @@
 // "Timing").  The selects hold while EX holds its beat (the core loads
 // its opcode register x_op on the same i_ld).
 //
-//   o_res   rd's lanes for MOV, ADD ... MAXU, SEL (0 for MUL / MULHU)
+//   o_res   rd's lanes for MOV, ADD ... MAXU, SEL; a shift's EX half
+//           (0 for MUL / MULHU)
 //   o_cmp   SETP's compare bit per lane (FN = cmp.def code)
-//   o_mul   MUL / MULHU's lanes, one cycle later: the beat in write-back
+//   o_wb    the write-back beat's MUL / MULHU lanes, or its shift's
+//           (SHL, SHR, SRA) finished from the row WB holds (i_wb_row)
 //
 // MUL and MULHU are a two-stage pipeline that follows the beat: in EX each
 // lane forms the four 16x16 partial products of its 32x32 product (one
 // 18x18 DSP block each on an FPGA, ECP5 MULT18X18D), registered as the
 // beat moves into write-back (i_en); there the sum of the partial products
-// gives the 64-bit product, and o_mul is its low word (MUL) or high word
+// gives the 64-bit product, and o_wb is its low word (MUL) or high word
 // (MULHU).  The multiplier holds no beat of its own, so a MUL leaves EX in
-// one cycle like any ALU beat and never holds other warps.  Operands: i_a
-// = ra, i_b = rb or the immediate (the core applies BI), i_cond = SEL's
+// one cycle like any ALU beat and never holds other warps.  A shift is
+// split the same way: EX shifts by the amount's low three bits (o_res,
+// the row WB takes), and as the beat moves into write-back the amount's
+// two high bits and the kind are registered here; in WB's first cycle
+// o_wb shifts the held row by the rest (8, 16 or 24) and reverses it back
+// for SHL.  EX's half is SHL's reversal and three levels of 2:1 selects,
+// WB's two and the reversal back, where the whole shifter was the lane's
+// deepest path (docs/rtl/wq_valu.md, "Timing").  Operands: i_a = ra,
+// i_b = rb or the immediate (the core applies BI), i_cond = SEL's
 // predicate lanes (FN & 7, negated by FN & 8 in the core).
 `default_nettype none
 `include "wq_defs.vh"
@@ -40,17 +49,18 @@ module wq_valu #(
     input  wire [LANES*32-1:0]   i_a,
     input  wire [LANES*32-1:0]   i_b,
     input  wire [LANES-1:0]      i_cond,    // SEL: lane takes a
+    input  wire [LANES*32-1:0]   i_wb_row,  // the row WB holds (a shift's EX half)
     output wire [LANES*32-1:0]   o_res,
     output wire [LANES-1:0]      o_cmp,
-    output wire [LANES*32-1:0]   o_mul      // the write-back beat's MUL / MULHU lanes
+    output wire [LANES*32-1:0]   o_wb       // the write-back beat's MUL / MULHU or shift lanes
 );
     // Each lane has one adder (ADD), one 33-bit subtractor (SUB and every
     // compare: its borrow is the unsigned order, its sign with the
     // operands' signs the signed order), one right shifter with a fill bit
-    // (SHL shifts the bit-reversed operand right and reverses the result
-    // back) and one a-or-b select (MOV, MIN ... MAXU, SEL).  Built from
-    // shared parts rather than one operator each, the lane is a third of
-    // its LUTs on an FPGA.  The product (MUL, MULHU) is the pipeline below.
+    // in two halves (SHL shifts the bit-reversed operand right and WB
+    // reverses the result back) and one a-or-b select (MOV, MIN ... MAXU,
+    // SEL).  Built from shared parts rather than one operator each, the
+    // lane is a third of its LUTs on an FPGA.  The product (MUL, MULHU) is the pipeline below.
     // the operation's selects, one-hot (an opcode outside the ALU's
     // selects none: its o_res is 0), and the multiplier's word
     localparam K_PICK = 0, K_ADD = 1, K_SUB = 2, K_AND = 3, K_OR = 4, K_XOR = 5,
@@ -144,26 +154,27 @@ module wq_valu #(
         // is not (on equal operands a and b are the same word)
         wire        take_a = (op_sel && i_cond[l]) || (op_min && lt) || (op_max && !lt)
                           || (op_minu && ltu) || (op_maxu && !ltu);
-        // the shifter: SHL as a right shift of the reversed operand
+        // the shifter's EX half: SHL as a right shift of the reversed
+        // operand, by the amount's low bits (0..7: bit 31 stays a's sign
+        // for SRA, which the WB half fills with)
         wire [31:0] sh_in = op_shl ? bit_rev(a) : a;
         wire        fill = op_sra && a[31];
         /* verilator lint_off UNUSEDSIGNAL */   // the fill bit shifted out
-        wire [32:0] sh_t = $unsigned($signed({fill, sh_in}) >>> b[4:0]);
+        wire [32:0] sh_t = $unsigned($signed({fill, sh_in}) >>> b[2:0]);
         /* verilator lint_on UNUSEDSIGNAL */
-        wire [31:0] sh_out = sh_t[31:0];
-        wire [31:0] rev_s = bit_rev(sh_out);
         assign o_res[l*32 +: 32] = ({32{op_pick}} & (take_a ? a : b))
                                  | ({32{op_add}}  & (a + b))
                                  | ({32{op_sub}}  & d[31:0])
                                  | ({32{op_and}}  & (a & b))
                                  | ({32{op_or}}   & (a | b))
                                  | ({32{op_xor}}  & (a ^ b))
-                                 | ({32{op_sh}}   & (op_shl ? rev_s : sh_out));
+                                 | ({32{op_sh}}   & sh_t[31:0]);
         assign o_cmp[l] = ck[C_INV] ^ ((ck[C_EQ] && eq) || (ck[C_LT] && lt) || (ck[C_LTU] && ltu));
     end endgenerate
     // ---- the multiplier: partial products in EX, their sum in write-back ----
     // a lane's 32x32 product from 16-bit halves: a*b = ll + (lh + hl) << 16
     // + hh << 32, each partial product a 16x16 -> 32 unsigned multiply
+    wire [LANES*32-1:0] mul_res;        // the write-back beat's product (its word)
     reg [LANES*128-1:0] pp;             // per lane {hh, hl, lh, ll}, registered
     reg                 pp_hi;          // MULHU: the high word
     genvar m;
@@ -179,8 +190,34 @@ module wq_valu #(
             end
         wire [32:0] mid  = {1'b0, pp[m*128 + 32 +: 32]} + {1'b0, pp[m*128 + 64 +: 32]};
         wire [63:0] prod = {pp[m*128 + 96 +: 32], pp[m*128 +: 32]} + {15'd0, mid, 16'd0};
-        assign o_mul[m*32 +: 32] = pp_hi ? prod[63:32] : prod[31:0];
+        assign mul_res[m*32 +: 32] = pp_hi ? prod[63:32] : prod[31:0];
     end endgenerate
+    // ---- the shifter's WB half: the amount's high bits, a lane's two, and
+    // the kind, registered as the beat leaves EX (as the partial products
+    // are); WB's first cycle shifts its row by 8 x those bits and reverses
+    // SHL's back.  The row's bit 31 is SRA's fill (a's sign: EX shifted by
+    // 7 at most) ----
+    reg [2*LANES-1:0] sh_hi;
+    reg               sh_w, sh_l, sh_a;     // the beat is a shift; SHL; SRA
+    always @(posedge i_clk)
+        if (i_en) begin
+            sh_w <= kind[K_SH];
+            sh_l <= kind[K_SHL];
+            sh_a <= kind[K_SRA];
+        end
+    genvar h;
+    generate for (h = 0; h < LANES; h = h + 1) begin : g_shw
+        always @(posedge i_clk)
+            if (i_en) sh_hi[h*2 +: 2] <= i_b[h*32 + 3 +: 2];
+        wire [31:0] x  = i_wb_row[h*32 +: 32];
+        wire        wf = sh_a && x[31];
+        /* verilator lint_off UNUSEDSIGNAL */   // the fill bit shifted out
+        wire [32:0] y  = $unsigned($signed({wf, x}) >>> {sh_hi[h*2 +: 2], 3'b000});
+        /* verilator lint_on UNUSEDSIGNAL */
+        wire [31:0] sh_res = sh_l ? bit_rev(y[31:0]) : y[31:0];
+        assign o_wb[h*32 +: 32] = sh_w ? sh_res : mul_res[h*32 +: 32];
+    end endgenerate
+
 `ifdef FORMAL
     // Each operation restated in another form than the case above (an
     // identity it must satisfy, not the same expression), for lane 0, and
@@ -206,6 +243,11 @@ module wq_valu #(
         end
     wire [31:0] f_a = i_a[31:0], f_b = i_b[31:0], f_r = o_res[31:0];
     wire [4:0]  f_s = f_b[4:0];
+    wire [4:0]  f_s3 = {2'b00, f_b[2:0]};
+    // f_r's bits in the other order (a loop, not bit_rev's swaps)
+    reg  [31:0] f_rr;
+    integer f_i;
+    always @(*) for (f_i = 0; f_i < 32; f_i = f_i + 1) f_rr[f_i] = f_r[31 - f_i];
     wire [31:0] f_ones = 32'hffffffff;
     wire [31:0] f_diff = f_a - f_b;
     always @(*) if (f_ld) begin
@@ -216,14 +258,15 @@ module wq_valu #(
         `WQ_OP_AND:  assert((f_r | ~f_a) == ~f_a | f_b && (f_r & ~f_b) == 32'd0);
         `WQ_OP_OR:   assert(~f_r == (~f_a & ~f_b));
         `WQ_OP_XOR:  assert(f_r == ((f_a | f_b) & ~(f_a & f_b)));
-        // shifts: the bits moved in are zeros (SRA: copies of the sign),
-        // the bits kept are a's, shifted back unchanged
-        `WQ_OP_SHL:  assert((f_r >> f_s) == (f_a & (f_ones >> f_s)) &&
-                            (f_r & ~(f_ones << f_s)) == 32'd0);
-        `WQ_OP_SHR:  assert((f_r << f_s) == (f_a & (f_ones << f_s)) &&
-                            (f_r & ~(f_ones >> f_s)) == 32'd0);
-        `WQ_OP_SRA:  assert((f_r << f_s) == (f_a & (f_ones << f_s)) &&
-                            (f_r & ~(f_ones >> f_s)) == (f_a[31] ? ~(f_ones >> f_s) : 32'd0));
+        // shifts, EX's half (by the amount's low bits, f_s3; SHL's row
+        // bit-reversed): the bits moved in are zeros (SRA: copies of the
+        // sign), the bits kept are a's, shifted back unchanged
+        `WQ_OP_SHL:  assert((f_rr >> f_s3) == (f_a & (f_ones >> f_s3)) &&
+                            (f_rr & ~(f_ones << f_s3)) == 32'd0);
+        `WQ_OP_SHR:  assert((f_r << f_s3) == (f_a & (f_ones << f_s3)) &&
+                            (f_r & ~(f_ones >> f_s3)) == 32'd0);
+        `WQ_OP_SRA:  assert((f_r << f_s3) == (f_a & (f_ones << f_s3)) &&
+                            (f_r & ~(f_ones >> f_s3)) == (f_a[31] ? ~(f_ones >> f_s3) : 32'd0));
         // min / max: one of the operands, and the other is on the right side
         `WQ_OP_MIN:  assert((f_r == f_a || f_r == f_b) && !($signed(f_a) < $signed(f_r))
                             && !($signed(f_b) < $signed(f_r)));
@@ -258,10 +301,64 @@ module wq_valu #(
         always @(*) if (f_ld) begin
             if (f_op == `WQ_OP_SUB) assert(f_r1 + f_b1 == f_a1);
             if (f_op == `WQ_OP_SEL) assert(f_r1 == (i_cond[1] ? f_a1 : f_b1));
-            if (f_op == `WQ_OP_SRA) assert((f_r1 << f_b1[4:0]) == (f_a1 & (f_ones << f_b1[4:0])));
+            if (f_op == `WQ_OP_SRA) assert((f_r1 << f_b1[2:0]) == (f_a1 & (f_ones << f_b1[2:0])));
             if (f_fn == `WQ_CMP_LTU) assert(o_cmp[1] == (f_a1 < f_b1));
         end
     end endgenerate
+    // the shift's WB half (lane 0 and lane 1): the beat that left EX last
+    // (i_en) a shift with operands f_wa, f_wb, and WB's row its EX half
+    // (o_res as it left): o_wb is the whole shift, stated as above
+    reg         f_wv = 1'b0;
+    reg [`WQ_OP_W-1:0] f_wop;
+    reg [63:0]  f_wa, f_wb, f_wp;
+    always @(posedge i_clk)
+        if (i_en) begin
+            f_wv  <= f_ld;
+            f_wop <= f_op;
+            f_wa  <= i_a[63:0];
+            f_wb  <= i_b[63:0];
+            f_wp  <= o_res[63:0];
+        end
+    genvar f_l;
+    generate for (f_l = 0; f_l < 2 && f_l < LANES; f_l = f_l + 1) begin : f_shw
+        wire [31:0] a = f_wa[f_l*32 +: 32], w = o_wb[f_l*32 +: 32], p = f_wp[f_l*32 +: 32];
+        wire [4:0]  k = f_wb[f_l*32 +: 5];
+        wire [4:0]  k3 = {2'b00, k[2:0]};
+        reg  [31:0] pr;                 // p's bits in the other order
+        integer     i;
+        always @(*) for (i = 0; i < 32; i = i + 1) pr[i] = p[31 - i];
+        // (the state the WB half reads is the beat's: its registered kind
+        // and high amount bits, and its EX half as the lanes formed it --
+        // what the induction step needs to start from)
+        always @(*)
+            if (f_wv) begin
+                assert(sh_w == (f_wop == `WQ_OP_SHL || f_wop == `WQ_OP_SHR || f_wop == `WQ_OP_SRA));
+                assert(sh_l == (f_wop == `WQ_OP_SHL) && sh_a == (f_wop == `WQ_OP_SRA));
+                assert(sh_hi[f_l*2 +: 2] == k[4:3]);
+                case (f_wop)
+                `WQ_OP_SHL: assert((pr >> k3) == (a & (f_ones >> k3)) && (pr & ~(f_ones << k3)) == 32'd0);
+                `WQ_OP_SHR: assert((p << k3) == (a & (f_ones << k3)) && (p & ~(f_ones >> k3)) == 32'd0);
+                `WQ_OP_SRA: assert((p << k3) == (a & (f_ones << k3)) &&
+                                   (p & ~(f_ones >> k3)) == (a[31] ? ~(f_ones >> k3) : 32'd0));
+                default: ;
+                endcase
+            end
+        always @(*)
+            if (f_wv && i_wb_row[f_l*32 +: 32] == f_wp[f_l*32 +: 32])
+                case (f_wop)
+                `WQ_OP_SHL: assert((w >> k) == (a & (f_ones >> k)) && (w & ~(f_ones << k)) == 32'd0);
+                `WQ_OP_SHR: assert((w << k) == (a & (f_ones << k)) && (w & ~(f_ones >> k)) == 32'd0);
+                `WQ_OP_SRA: assert((w << k) == (a & (f_ones << k)) &&
+                                   (w & ~(f_ones >> k)) == (a[31] ? ~(f_ones >> k) : 32'd0));
+                default: ;
+                endcase
+    end endgenerate
+    always @(*) begin
+        c_sra_wb: cover(f_wv && f_wop == `WQ_OP_SRA && f_wa[31] && f_wb[4:3] == 2'b10 &&
+                        f_wb[2:0] != 3'd0 && i_wb_row[31:0] == f_wp[31:0]);
+        c_shl_wb: cover(f_wv && f_wop == `WQ_OP_SHL && f_wb[4:3] == 2'b11 &&
+                        i_wb_row[31:0] == f_wp[31:0] && o_wb[31:0] != 32'd0);
+    end
     // the multiplier's stage (lane 0): the ALU leaves MUL / MULHU to it;
     // the product of the beat that entered write-back stays while no beat
     // enters (WB holds its beat); a zero operand's product is zero in
@@ -274,14 +371,15 @@ module wq_valu #(
     always @(posedge i_clk) begin
         f_pv <= 1'b1;
         f_hold <= !i_en;
-        f_pm <= o_mul[31:0];
+        f_pm <= mul_res[31:0];
         if (i_en) f_pz <= (f_a == 32'd0) || (f_b == 32'd0);
     end
     always @(*) begin
         if (f_ld && (f_op == `WQ_OP_MUL || f_op == `WQ_OP_MULHU)) assert(f_r == 32'd0);
-        if (f_pv && f_hold) assert(o_mul[31:0] == f_pm);
-        if (f_pz && f_hold_z) assert(o_mul[31:0] == 32'd0);
-        c_mul_held: cover(f_pv && f_hold && o_mul[31:0] != 32'd0);
+        if (f_wv && (f_wop == `WQ_OP_MUL || f_wop == `WQ_OP_MULHU)) assert(o_wb == mul_res);
+        if (f_pv && f_hold) assert(mul_res[31:0] == f_pm);
+        if (f_pz && f_hold_z) assert(mul_res[31:0] == 32'd0);
+        c_mul_held: cover(f_pv && f_hold && mul_res[31:0] != 32'd0);
     end
     // reachable: a negative value shifted arithmetically by more than 2,
     // a signed compare of operands of opposite signs taken

@@ -454,7 +454,7 @@ module wq_warp_slots #(
 
     // ---- the launch's fields, written as a warp starts ----------------------------
     wq_regfile #(.LANES(1), .WIDTH(XFW), .DEPTH(WARPS)) u_xf (
-        .i_clk(i_clk), .i_raddr(i_x_w_nx), .o_rdata(xf_row),
+        .i_clk(i_clk), .i_raddr(i_x_w_nx), .i_rzero(1'b0), .o_rdata(xf_row),
         .i_we(i_ds_go), .i_waddr(i_ds_slot), .i_wlane(1'b1),
         .i_wdata({i_ds_wi, i_ds_local, i_ds_flat, g_param, i_ds_bz, i_ds_by, i_ds_bx,
                   i_ds_cz, i_ds_cy, i_ds_cx, g_ncta2, g_ncta1, g_ncta0, g_ntid2, g_ntid1, g_ntid0}));
