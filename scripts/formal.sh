@@ -53,7 +53,9 @@
 #              div_w8, fp_div, fp_fma), and jobs kept out of make test's
 #              time budget (the host interface's units host_chnext,
 #              host_slice*, host_emit, host_mem*, host_desc*, whose
-#              behaviour the lockstep benches of make test check too);
+#              behaviour the lockstep benches of make test check too, and
+#              deque_L2_W2, the full front copy with two warps: make
+#              test keeps deque_L2_W1 and the core's deque_L2_W2_F0);
 #              without --all (`make test`) the quick jobs run;
 #              `make formal` and `make regress` run them all
 #   --deep     also run the SMT engine's deeper BMC on the jobs that list
@@ -123,7 +125,7 @@ JOBS=(
 "launch_check_line|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 32 -set EARLY 1 -set WPC 4|opt -fast|12|4|1|1|FORMAL_LAUNCH_CHECK_TOP|48"
 "launch_check_ram|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4 -set DIGIT 8 -set RDESC 1|opt -fast|12|4|0|1|FORMAL_LAUNCH_CHECK_TOP|64"
 "deque_L2_W1|wq_token_deque|rtl/wq_token_deque.v rtl/wq_token_cmd.v rtl/wq_token_view.v|-set LOG2 2 -set WARPS 1|flatten; memory_map; opt -fast|8|6|1|||12"
-"deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v rtl/wq_token_cmd.v rtl/wq_token_view.v|-set LOG2 2 -set WARPS 2|flatten; memory_map; opt -fast|10|6|1|||14"
+"deque_L2_W2|wq_token_deque|rtl/wq_token_deque.v rtl/wq_token_cmd.v rtl/wq_token_view.v|-set LOG2 2 -set WARPS 2|flatten; memory_map; opt -fast|10|6|1|1||14"
 "deque_L2_W2_F0|wq_token_deque|rtl/wq_token_deque.v rtl/wq_token_cmd.v rtl/wq_token_view.v|-set LOG2 2 -set WARPS 2 -set FRONT_FULL 0|flatten; memory_map; opt -fast|10|6|1|||14"
 "deque_cmd|wq_token_cmd|rtl/wq_token_cmd.v|-set LOG2 3|opt -fast|1|1|1||FORMAL_TOKEN_CMD_TOP|1"
 "token_view|wq_token_view|rtl/wq_token_view.v|-set LOG2 2 -set WARPS 2|opt -fast|3|2|1||FORMAL_TOKEN_VIEW_TOP|4"
