@@ -244,10 +244,32 @@ module wq_valu #(
     wire [31:0] f_a = i_a[31:0], f_b = i_b[31:0], f_r = o_res[31:0];
     wire [4:0]  f_s = f_b[4:0];
     wire [4:0]  f_s3 = {2'b00, f_b[2:0]};
-    // f_r's bits in the other order (a loop, not bit_rev's swaps)
-    reg  [31:0] f_rr;
-    integer f_i;
-    always @(*) for (f_i = 0; f_i < 32; f_i = f_i + 1) f_rr[f_i] = f_r[31 - f_i];
+    // a word's bits in the other order (a loop, not bit_rev's swaps)
+    function [31:0] f_rev;
+        input [31:0] x;
+        integer i;
+        for (i = 0; i < 32; i = i + 1) f_rev[i] = x[31 - i];
+    endfunction
+    // r is a shifted by k as OP says: the bits moved in are zeros (SRA:
+    // copies of the sign), the bits kept are a's, shifted back unchanged
+    // (1 for any other opcode).  Stated for EX's half (k the amount's low
+    // bits, SHL's row reversed back), the half WB reads and WB's result.
+    function f_shifted;
+        input [`WQ_OP_W-1:0] op;
+        input [31:0] a, r;
+        input [4:0]  k;
+        reg   [31:0] ones;
+        begin
+            ones = 32'hffffffff;
+            case (op)
+            `WQ_OP_SHL: f_shifted = (r >> k) == (a & (ones >> k)) && (r & ~(ones << k)) == 32'd0;
+            `WQ_OP_SHR: f_shifted = (r << k) == (a & (ones << k)) && (r & ~(ones >> k)) == 32'd0;
+            `WQ_OP_SRA: f_shifted = (r << k) == (a & (ones << k)) &&
+                                    (r & ~(ones >> k)) == (a[31] ? ~(ones >> k) : 32'd0);
+            default:    f_shifted = 1'b1;
+            endcase
+        end
+    endfunction
     wire [31:0] f_ones = 32'hffffffff;
     wire [31:0] f_diff = f_a - f_b;
     always @(*) if (f_ld) begin
@@ -259,14 +281,10 @@ module wq_valu #(
         `WQ_OP_OR:   assert(~f_r == (~f_a & ~f_b));
         `WQ_OP_XOR:  assert(f_r == ((f_a | f_b) & ~(f_a & f_b)));
         // shifts, EX's half (by the amount's low bits, f_s3; SHL's row
-        // bit-reversed): the bits moved in are zeros (SRA: copies of the
-        // sign), the bits kept are a's, shifted back unchanged
-        `WQ_OP_SHL:  assert((f_rr >> f_s3) == (f_a & (f_ones >> f_s3)) &&
-                            (f_rr & ~(f_ones << f_s3)) == 32'd0);
-        `WQ_OP_SHR:  assert((f_r << f_s3) == (f_a & (f_ones << f_s3)) &&
-                            (f_r & ~(f_ones >> f_s3)) == 32'd0);
-        `WQ_OP_SRA:  assert((f_r << f_s3) == (f_a & (f_ones << f_s3)) &&
-                            (f_r & ~(f_ones >> f_s3)) == (f_a[31] ? ~(f_ones >> f_s3) : 32'd0));
+        // bit-reversed)
+        `WQ_OP_SHL:  assert(f_shifted(f_op, f_a, f_rev(f_r), f_s3));
+        `WQ_OP_SHR, `WQ_OP_SRA:
+                     assert(f_shifted(f_op, f_a, f_r, f_s3));
         // min / max: one of the operands, and the other is on the right side
         `WQ_OP_MIN:  assert((f_r == f_a || f_r == f_b) && !($signed(f_a) < $signed(f_r))
                             && !($signed(f_b) < $signed(f_r)));
@@ -324,9 +342,6 @@ module wq_valu #(
         wire [31:0] a = f_wa[f_l*32 +: 32], w = o_wb[f_l*32 +: 32], p = f_wp[f_l*32 +: 32];
         wire [4:0]  k = f_wb[f_l*32 +: 5];
         wire [4:0]  k3 = {2'b00, k[2:0]};
-        reg  [31:0] pr;                 // p's bits in the other order
-        integer     i;
-        always @(*) for (i = 0; i < 32; i = i + 1) pr[i] = p[31 - i];
         // (the state the WB half reads is the beat's: its registered kind
         // and high amount bits, and its EX half as the lanes formed it --
         // what the induction step needs to start from)
@@ -335,23 +350,11 @@ module wq_valu #(
                 assert(sh_w == (f_wop == `WQ_OP_SHL || f_wop == `WQ_OP_SHR || f_wop == `WQ_OP_SRA));
                 assert(sh_l == (f_wop == `WQ_OP_SHL) && sh_a == (f_wop == `WQ_OP_SRA));
                 assert(sh_hi[f_l*2 +: 2] == k[4:3]);
-                case (f_wop)
-                `WQ_OP_SHL: assert((pr >> k3) == (a & (f_ones >> k3)) && (pr & ~(f_ones << k3)) == 32'd0);
-                `WQ_OP_SHR: assert((p << k3) == (a & (f_ones << k3)) && (p & ~(f_ones >> k3)) == 32'd0);
-                `WQ_OP_SRA: assert((p << k3) == (a & (f_ones << k3)) &&
-                                   (p & ~(f_ones >> k3)) == (a[31] ? ~(f_ones >> k3) : 32'd0));
-                default: ;
-                endcase
+                assert(f_shifted(f_wop, a, (f_wop == `WQ_OP_SHL) ? f_rev(p) : p, k3));
             end
         always @(*)
             if (f_wv && i_wb_row[f_l*32 +: 32] == f_wp[f_l*32 +: 32])
-                case (f_wop)
-                `WQ_OP_SHL: assert((w >> k) == (a & (f_ones >> k)) && (w & ~(f_ones << k)) == 32'd0);
-                `WQ_OP_SHR: assert((w << k) == (a & (f_ones << k)) && (w & ~(f_ones >> k)) == 32'd0);
-                `WQ_OP_SRA: assert((w << k) == (a & (f_ones << k)) &&
-                                   (w & ~(f_ones >> k)) == (a[31] ? ~(f_ones >> k) : 32'd0));
-                default: ;
-                endcase
+                assert(f_shifted(f_wop, a, w, k));
     end endgenerate
     always @(*) begin
         c_sra_wb: cover(f_wv && f_wop == `WQ_OP_SRA && f_wa[31] && f_wb[4:3] == 2'b10 &&
