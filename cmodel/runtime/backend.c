@@ -28,6 +28,13 @@
  *                               chunks the way it splits big ones, so the
  *                               split runs where big ranges are too slow
  *                               (the RTL in lockstep)
+ *   WQ_CL_NESTED_TRIES=1..10^9  how many times a nested-work launch's
+ *                               ACQUIRE (the host's wait for the session's
+ *                               end) tries, 16 ticks apart, before the
+ *                               launch fails as a session that never
+ *                               finished (default 20000: about 320 000
+ *                               ticks); a lower value makes that failure
+ *                               quick where ticks are slow (the RTL)
  * A value the runtime does not know is refused with a message, never
  * guessed.  This is the one file that names the model: its configuration,
  * to open it. */
@@ -63,22 +70,23 @@ static int fp_from_env(int *fp, char *why, size_t n)
     return -1;
 }
 
-/* WQ_CL_MAX_GRID: decimal, 1 to WQ_LDLIMIT_GRID_DIM, nothing else (no
- * sign, no spaces, no hex): a value the launch limit cannot be is refused */
-static int max_grid_from_env(uint32_t *max_grid, char *why, size_t n)
+/* a count setting NAME: decimal, LO to HI, nothing else (no sign, no
+ * spaces, no hex): a value the count cannot be is refused, with what it
+ * counts (WHAT) in the message; unset or empty leaves *v at its default */
+static int count_from_env(const char *name, uint32_t lo, uint32_t hi, const char *what, uint32_t *v,
+                          char *why, size_t n)
 {
-    const char *s = getenv("WQ_CL_MAX_GRID");
-    *max_grid = WQ_LDLIMIT_GRID_DIM;
+    const char *s = getenv(name);
     if (!s || !*s) return 0;
-    unsigned long v = 0;
+    unsigned long long x = 0;
     const char *p = s;
-    while (*p >= '0' && *p <= '9' && v <= WQ_LDLIMIT_GRID_DIM) v = v * 10 + (unsigned long)(*p++ - '0');
-    if (*p || v < 1 || v > WQ_LDLIMIT_GRID_DIM) {
-        snprintf(why, n, "WQ_CL_MAX_GRID=%s: must be a number of work-groups from 1 to %u", s,
-                 (unsigned)WQ_LDLIMIT_GRID_DIM);
+    while (*p >= '0' && *p <= '9' && x <= hi) x = x * 10 + (unsigned long long)(*p++ - '0');
+    if (*p || x < lo || x > hi) {
+        snprintf(why, n, "%s=%s: must be a number of %s from %u to %u", name, s, what, (unsigned)lo,
+                 (unsigned)hi);
         return -1;
     }
-    *max_grid = (uint32_t)v;
+    *v = (uint32_t)x;
     return 0;
 }
 
@@ -189,7 +197,11 @@ int wq_cl_backend_open(cl_device_id d, char *why, size_t n)
     d->heap_size = WQ_CL_HEAP_SIZE;
     d->arena_size = 0;
     if (fp_from_env(&d->fp, why, n)) return -1;
-    if (max_grid_from_env(&d->max_grid, why, n)) return -1;
+    d->max_grid = WQ_LDLIMIT_GRID_DIM;
+    d->nq_tries = WQ_CL_NQ_TRIES_DEFAULT;
+    if (count_from_env("WQ_CL_MAX_GRID", 1, WQ_LDLIMIT_GRID_DIM, "work-groups", &d->max_grid, why, n) ||
+        count_from_env("WQ_CL_NESTED_TRIES", 1, WQ_CL_NQ_TRIES_MAX, "tries", &d->nq_tries, why, n))
+        return -1;
     if (d->fp && strcmp(b, "model") && strcmp(b, "rtl")) {
         snprintf(why, n, "WQ_FP=1: the %s backend has no FPU (WQ_BACKEND=model and rtl run float)", b);
         return -1;

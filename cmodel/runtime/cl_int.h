@@ -113,6 +113,9 @@ struct _cl_platform_id {
  * arena to the high window (backend.c) */
 #define WQ_CL_HEAP_BASE  0x10000000u
 #define WQ_CL_HEAP_SIZE  0xE0000000u
+/* a nested-work launch's ACQUIRE: tries before it fails (WQ_CL_NESTED_TRIES) */
+#define WQ_CL_NQ_TRIES_DEFAULT 20000u
+#define WQ_CL_NQ_TRIES_MAX     1000000000u
 #define WQ_CL_UART_HEAP_BASE 0x1000u
 #define WQ_CL_ALIGN      128u       /* buffer alignment, bytes */
 
@@ -135,6 +138,9 @@ struct _cl_device_id {
      * chunks); WQ_LDLIMIT_GRID_DIM unless lowered to run the split at
      * small sizes */
     uint32_t max_grid;
+    /* WQ_CL_NESTED_TRIES (backend.c): the tries of a nested-work launch's
+     * ACQUIRE before the launch fails as an unfinished session (nested.c) */
+    uint32_t nq_tries;
     /* command queues with unfinished commands: the progress engine walks them */
     struct _cl_command_queue *queues;
     uint64_t faults_seen;   /* driver faults already attributed        */

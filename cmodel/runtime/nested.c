@@ -28,8 +28,8 @@ _Static_assert((int)WQ_NQ_SLOT_PARAMS % (4 * WQ_KPARAM_ALIGN_WORDS) == 0 &&
                "a child's parameter buffer is aligned and padded as the kernel ABI says (kabi.def ALIGN_WORDS)");
 
 #define NQ_LOG2 8u                   /* 256 entries: 127 enqueues per session */
-#define NQ_ACQ_RETRY 16u             /* the CPU channel's ACQUIRE Y: ticks between tries */
-#define NQ_ACQ_TRIES 20000u          /* ... and tries before the channel errors */
+#define NQ_ACQ_RETRY 16u             /* the CPU channel's ACQUIRE Y: ticks between tries
+                                      * (how many: d->nq_tries, WQ_CL_NESTED_TRIES) */
 
 /* the kernels a launch of kernel k can create, through any chain of wq_enqueue */
 static uint64_t children(const wq_cl_image_t *img, unsigned k)
@@ -108,7 +108,7 @@ int wq_cl_nested_begin(cl_command_queue q, cl_program p, uint32_t desc, uint32_t
     if (wq_cl_nested_queue(d, &qd)) return -1;
     /* the queue may have been made again since the enqueue */
     if (wq_drv_write(&d->drv, params + 4 * WQ_KPARAM_QUEUE, &qd, 1) || kernel_table(d, p) ||
-        wq_drv_chan_set_acquire(&d->drv, q->chan, NQ_ACQ_RETRY, NQ_ACQ_TRIES) ||
+        wq_drv_chan_set_acquire(&d->drv, q->chan, NQ_ACQ_RETRY, d->nq_tries) ||
         wq_nq_begin(&d->drv, &d->nq, q->chan, desc, ncta, cb))
         return -1;
     d->nq_busy = 1;
