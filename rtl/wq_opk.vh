@@ -1,7 +1,8 @@
 // wq_opk.vh -- WB's opcode kinds (b_opk): the decodes of WB's opcode and
 // skip flag that the divergence unit (wq_diverge, wq_diverge_walk), WB's
 // control (wq_wb_ctl) and the core read: each includes this file at its
-// top (the kinds' indices) and wq_opk_fn.vh inside its body (opk).
+// top (the kinds' indices) and wq_opk_fn.vh inside its body (opk);
+// wq_ex_stage reads one itself (WBU: which row WB's values are).
 // wq_ex_stage registers them beside b_op as WB loads a beat (o_b_opk), so
 // the logic behind them starts at a flip-flop, not behind an 8-bit
 // opcode compare (docs/rtl/wq_ex_stage.md, "WB's register").  A kind
@@ -26,5 +27,7 @@
 `define WQ_OPK_TBRK     13  // PBRK, BRK: ... BRK
 `define WQ_OPK_TYIELD   14  // YIELD: ... YIELD (any other: CONT)
 `define WQ_OPK_SNDV     15  // SUBV_END (a warp instruction: never skipped)
-`define WQ_OPK_W        16
+`define WQ_OPK_WBU      16  // MUL, MULHU, SHL, SHR, SRA: the values are the
+                            // ALU's WB stage's (wq_valu o_wb, wq_ex_stage)
+`define WQ_OPK_W        17
 `endif

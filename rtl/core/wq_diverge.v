@@ -176,7 +176,8 @@ module wq_diverge #(
     // from the beat's opcode and skip flag: the decisions below start at a
     // register, not behind an 8-bit compare)
     wire [`WQ_OPK_W-1:0] b_opk = i_b_opk;
-    wire unused_opk = b_opk[`WQ_OPK_ATOM];     // (WB's control's: an ATOM is no branch)
+    // (WB's control's: an ATOM is no branch; the EX stage's: which row)
+    wire unused_opk = &{1'b0, b_opk[`WQ_OPK_ATOM], b_opk[`WQ_OPK_WBU]};
     wire             b_bar = b_opk[`WQ_OPK_BAR];
 
 

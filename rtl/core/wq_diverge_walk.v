@@ -316,7 +316,7 @@ module wq_diverge_walk (
     wire        x_exit     = x_opk[`WQ_OPK_EXIT];
     wire        x_bar      = x_opk[`WQ_OPK_BAR];
     wire        x_setp     = x_opk[`WQ_OPK_SETP];
-    wire        unused_xk  = &{1'b0, x_opk[`WQ_OPK_SNDV:`WQ_OPK_BRA], x_opk[`WQ_OPK_RET:`WQ_OPK_REGION]};
+    wire        unused_xk  = &{1'b0, x_opk[`WQ_OPK_WBU:`WQ_OPK_BRA], x_opk[`WQ_OPK_RET:`WQ_OPK_REGION]};
     wire [11:1] x_rl       = {x_setp, 1'b0, 1'b0, x_exit || x_bar, 3'd0, x_exit, 3'd0};
     // (the next of k_rl's records after b_kk: RETIRE's next is the warp's
     // end, reconvergence, when no thread is left)

@@ -31,7 +31,7 @@
 // (nothing else leaves EX while it waits); WB sums them in its first
 // cycle (b_pp) and keeps the product in b_res.  A shift's row is its EX
 // half (the amount's low bits), and WB's first cycle finishes it the same
-// way (wq_valu o_wb: b_wbu, the beat's result is the ALU's WB stage's).
+// way (wq_valu o_wb: b_wbu, the kind WQ_OPK_WBU of b_opk).
 //
 // WB's beat (b_v) is the buffer's beat or the LSU's write-back beat of an
 // atomic (i_wb_ls), and SETP's compare bits gather, part by part, in
@@ -320,7 +320,6 @@ module wq_ex_stage #(
     reg [31:0]       setp_acc;
     reg [LANES-1:0]  b_cmp;                     // WB's beat's compare bits (a SETP part's)
     reg              b_pp;                      // the partial products are WB's beat's (its first cycle)
-    reg              b_wbu;                     // WB's beat's result is the ALU's WB stage's (MUL, MULHU, shifts)
 
     // ---- the stage's moves -------------------------------------------------------
     wire x_busy;                        // EX keeps its beat (the LSU, a unit full)
@@ -365,15 +364,12 @@ module wq_ex_stage #(
         .i_en(x_to_wb), .i_a(op_a), .i_b(op_b),
         .i_cond(x_lanes(x_cond, x_p)), .i_wb_row(b_res),
         .o_res(alu_res), .o_cmp(alu_cmp), .o_wb(wbu_res));
-    // WB's beat is a MUL / MULHU or shift part: its values are the ALU's
-    // WB stage's (the partial products and the shift's high amount bits
-    // registered as it left EX, its row the shift's EX half: finished in
-    // WB's first cycle, b_pp, and kept in b_res after it)
-    function wbu_op;
-        input [7:0] op;
-        wbu_op = op == `WQ_OP_MUL || op == `WQ_OP_MULHU ||
-                 op == `WQ_OP_SHL || op == `WQ_OP_SHR || op == `WQ_OP_SRA;
-    endfunction
+    // WB's beat is a MUL / MULHU or shift part (b_wbu, its opcode's kind
+    // WQ_OPK_WBU): its values are the ALU's WB stage's (the partial
+    // products and the shift's high amount bits registered as it left EX,
+    // its row the shift's EX half: finished in WB's first cycle, b_pp, and
+    // kept in b_res after it)
+    wire b_wbu = b_opk[`WQ_OPK_WBU];
 
     // ---- division (exec_alu.c DIVU, DIV, REMU, REM: wq_core_div) -----------------
     // A division's beats leave EX into the unit one a cycle (x_dv,
@@ -693,9 +689,6 @@ module wq_ex_stage #(
     always @(posedge i_clk)
         if (i_reset) b_pp <= 1'b0;
         else b_pp <= b_load_x;
-    always @(posedge i_clk)
-        if (i_wb_ls) b_wbu <= 1'b0;
-        else if (b_load_x) b_wbu <= wbu_op(wbi_op);
 
     // ---- outputs ------------------------------------------------------------------------------
     assign o_x_take = x_take;
@@ -830,8 +823,6 @@ module wq_ex_stage #(
         if (b_pp) assert(b_v && !xb_held);
         // EX's registered kinds are its opcode's (and x_ok's)
         if (x_v) assert(x_dvk == (dvop(x_op) && x_ok) && x_fpk == (fpop(x_op) && x_ok));
-        // b_wbu: the opcode's, as the beat came from EX
-        if (b_pp) assert(b_wbu == wbu_op(b_op));
         // the waiting beat's trap flag is its fields' (xb_tc mirrors them)
         if (xb_held) assert(xb_tc == (wbi_commit && wbi_trap != `WQ_TRAP_NONE));
         // ... and its ATOM flag its opcode's
