@@ -15,7 +15,8 @@
 //
 //   o_res   rd's lanes for MOV, ADD ... MAXU, SEL; a shift's EX half
 //           (0 for MUL / MULHU)
-//   o_cmp   SETP's compare bit per lane (FN = cmp.def code)
+//   o_cmp   SETP's compare bit per lane (FN = cmp.def code; for another
+//           opcode it is not defined: WB gathers it for SETP alone)
 //   o_wb    the write-back beat's MUL / MULHU lanes, or its shift's
 //           (SHL, SHR, SRA) finished from the row WB holds (i_wb_row)
 //
@@ -55,17 +56,21 @@ module wq_valu #(
     output wire [LANES*32-1:0]   o_wb       // the write-back beat's MUL / MULHU or shift lanes
 );
     // Each lane has one adder (ADD), one 33-bit subtractor (SUB and every
-    // compare: its borrow is the unsigned order, its sign with the
-    // operands' signs the signed order), one right shifter with a fill bit
+    // compare: its borrow is the unsigned order, and with the operands'
+    // signs the signed one -- which order a beat uses is a register, sx,
+    // loaded with it), one right shifter with a fill bit
     // in two halves (SHL shifts the bit-reversed operand right and WB
     // reverses the result back) and one a-or-b select (MOV, MIN ... MAXU,
     // SEL).  Built from shared parts rather than one operator each, the
     // lane is a third of its LUTs on an FPGA.  The product (MUL, MULHU) is the pipeline below.
     // the operation's selects, one-hot (an opcode outside the ALU's
     // selects none: its o_res is 0), and the multiplier's word
-    localparam K_PICK = 0, K_ADD = 1, K_SUB = 2, K_AND = 3, K_OR = 4, K_XOR = 5,
-               K_SH = 6, K_SHL = 7, K_SRA = 8, K_SEL = 9, K_MIN = 10, K_MAX = 11,
-               K_MINU = 12, K_MAXU = 13, K_MULHU = 14, K_W = 15;
+    // (the a-or-b select's mode, two bits: 00 MOV takes b, 01 SEL takes a
+    // where the lane's condition holds, 10 MIN / MINU takes a where a < b,
+    // 11 MAX / MAXU where not)
+    // (the bitwise operation, two bits: 00 none, 01 AND, 10 OR, 11 XOR)
+    localparam K_PICK = 0, K_ADD = 1, K_SUB = 2, K_LG0 = 3, K_LG1 = 4,
+               K_SH = 5, K_SHL = 6, K_SRA = 7, K_PM0 = 8, K_PM1 = 9, K_MULHU = 10, K_W = 11;
     function [K_W-1:0] op_kind;
         input [`WQ_OP_W-1:0] op;
         begin
@@ -76,23 +81,21 @@ module wq_valu #(
                                (op == `WQ_OP_MINU) || (op == `WQ_OP_MAXU) || (op == `WQ_OP_SEL);
             op_kind[K_ADD]   = (op == `WQ_OP_ADD);
             op_kind[K_SUB]   = (op == `WQ_OP_SUB);
-            op_kind[K_AND]   = (op == `WQ_OP_AND);
-            op_kind[K_OR]    = (op == `WQ_OP_OR);
-            op_kind[K_XOR]   = (op == `WQ_OP_XOR);
+            op_kind[K_LG0]   = (op == `WQ_OP_AND) || (op == `WQ_OP_XOR);
+            op_kind[K_LG1]   = (op == `WQ_OP_OR) || (op == `WQ_OP_XOR);
             op_kind[K_SH]    = (op == `WQ_OP_SHL) || (op == `WQ_OP_SHR) || (op == `WQ_OP_SRA);
             op_kind[K_SHL]   = (op == `WQ_OP_SHL);
             op_kind[K_SRA]   = (op == `WQ_OP_SRA);
-            op_kind[K_SEL]   = (op == `WQ_OP_SEL);
-            op_kind[K_MIN]   = (op == `WQ_OP_MIN);
-            op_kind[K_MAX]   = (op == `WQ_OP_MAX);
-            op_kind[K_MINU]  = (op == `WQ_OP_MINU);
-            op_kind[K_MAXU]  = (op == `WQ_OP_MAXU);
+            op_kind[K_PM0]   = (op == `WQ_OP_SEL) || (op == `WQ_OP_MAX) || (op == `WQ_OP_MAXU);
+            op_kind[K_PM1]   = (op == `WQ_OP_MIN) || (op == `WQ_OP_MAX) ||
+                               (op == `WQ_OP_MINU) || (op == `WQ_OP_MAXU);
             op_kind[K_MULHU] = (op == `WQ_OP_MULHU);
         end
     endfunction
-    // SETP's compare bit from the lane's three orders: the selected ones
-    // ORed, then inverted by INV (the codes in pairs of complements); a
-    // code the decoder rejects selects none (0)
+    // SETP's compare bit from the lane's equality and order: the selected
+    // ones ORed, then inverted by INV (the codes in pairs of complements);
+    // a code the decoder rejects selects none (0).  LT and LTU are the
+    // same order bit, the subtractor's, with sx saying which.
     localparam C_EQ = 0, C_LT = 1, C_LTU = 2, C_INV = 3;
     function [3:0] cmp_kind;
         input [3:0] fn;
@@ -111,17 +114,41 @@ module wq_valu #(
         default:     cmp_kind = 4'b0000;
         endcase
     endfunction
+    // ... as registered: {INV, LT or LTU, EQ}
+    localparam R_EQ = 0, R_ORD = 1, R_INV = 2;
+    function [2:0] cmp_reg;
+        input [3:0] fn;
+        reg   [3:0] c;
+        begin
+            c = cmp_kind(fn);
+            cmp_reg = {c[C_INV], c[C_LT] || c[C_LTU], c[C_EQ]};
+        end
+    endfunction
+    // the order is the signed one: MIN, MAX, and SETP's LT, LE, GT, GE
+    // (o_cmp is SETP's alone: another opcode's compare code is not one)
+    function ord_signed;
+        input [`WQ_OP_W-1:0] op;
+        input [3:0]          fn;
+        reg   [3:0]          c;
+        begin
+            c = cmp_kind(fn);
+            ord_signed = op == `WQ_OP_MIN || op == `WQ_OP_MAX ||
+                         (op == `WQ_OP_SETP && c[C_LT]);
+        end
+    endfunction
     reg [K_W-1:0] kind;                 // op_kind of EX's beat
-    reg [3:0]     ck;                   // cmp_kind of EX's beat
+    reg [2:0]     ck;                   // cmp_reg of EX's beat
+    reg           sx;                   // ord_signed of EX's beat
     always @(posedge i_clk)
         if (i_ld) kind <= op_kind(i_ld_op);
     always @(posedge i_clk)
-        if (i_ld) ck <= cmp_kind(i_ld_fn);
+        if (i_ld) ck <= cmp_reg(i_ld_fn);
+    always @(posedge i_clk)
+        if (i_ld) sx <= ord_signed(i_ld_op, i_ld_fn);
     wire op_pick = kind[K_PICK], op_add = kind[K_ADD], op_sub = kind[K_SUB];
-    wire op_and  = kind[K_AND],  op_or  = kind[K_OR],  op_xor = kind[K_XOR];
+    wire [1:0] lg = {kind[K_LG1], kind[K_LG0]};
     wire op_sh   = kind[K_SH],   op_shl = kind[K_SHL], op_sra = kind[K_SRA];
-    wire op_sel  = kind[K_SEL],  op_min = kind[K_MIN], op_max = kind[K_MAX];
-    wire op_minu = kind[K_MINU], op_maxu = kind[K_MAXU];
+    wire [1:0] pm = {kind[K_PM1], kind[K_PM0]};
 
     // a word's bits reversed: halves, bytes, nibbles, pairs and bits
     // swapped in turn -- wiring in hardware, five word-wide steps for the
@@ -137,6 +164,18 @@ module wq_valu #(
             bit_rev = ((y & 32'h55555555) << 1) | ((y >> 1) & 32'h55555555);
         end
     endfunction
+    // the bitwise operation lg of a and b: per bit one LUT of the two
+    // mode bits and the two operand bits
+    function [31:0] logic_op;
+        input [1:0]  m;
+        input [31:0] a, b;
+        case (m)
+        2'b01:   logic_op = a & b;
+        2'b10:   logic_op = a | b;
+        2'b11:   logic_op = a ^ b;
+        default: logic_op = 32'd0;
+        endcase
+    endfunction
     // one lane per generate block: every part-select is at a constant
     // offset (the simulator runs LANES straight-line copies, not a loop
     // with run-time shifts)
@@ -144,16 +183,18 @@ module wq_valu #(
     generate for (l = 0; l < LANES; l = l + 1) begin : g_lane
         wire [31:0] a = i_a[l*32 +: 32];
         wire [31:0] b = i_b[l*32 +: 32];
-        // the orders: a - b's borrow is a < b unsigned; with the signs
-        // different, a < b signed when a is the negative one
+        // the order: a - b's borrow is a < b unsigned; the signed order
+        // (sx) is the other where the signs differ (a is then the smaller
+        // when it is the negative one, which is the larger unsigned)
         wire [32:0] d = {1'b0, a} - {1'b0, b};
-        wire        ltu = d[32];
-        wire        lt = (a[31] != b[31]) ? a[31] : d[31];
+        wire        flip = sx && (a[31] != b[31]);
+        wire        ord = d[32] ^ flip;
         wire        eq = (a == b);
         // MIN / MINU take a when it is the smaller, MAX / MAXU when it
-        // is not (on equal operands a and b are the same word)
-        wire        take_a = (op_sel && i_cond[l]) || (op_min && lt) || (op_max && !lt)
-                          || (op_minu && ltu) || (op_maxu && !ltu);
+        // is not (on equal operands a and b are the same word): a LUT of
+        // the borrow and the mode's flip (of registers and the signs,
+        // beside the carry chain), or of SEL's condition
+        wire        take_a = pm[1] ? (d[32] ^ (flip ^ pm[0])) : (pm[0] && i_cond[l]);
         // the shifter's EX half: SHL as a right shift of the reversed
         // operand, by the amount's low bits (0..7: bit 31 stays a's sign
         // for SRA, which the WB half fills with)
@@ -165,11 +206,9 @@ module wq_valu #(
         assign o_res[l*32 +: 32] = ({32{op_pick}} & (take_a ? a : b))
                                  | ({32{op_add}}  & (a + b))
                                  | ({32{op_sub}}  & d[31:0])
-                                 | ({32{op_and}}  & (a & b))
-                                 | ({32{op_or}}   & (a | b))
-                                 | ({32{op_xor}}  & (a ^ b))
+                                 | logic_op(lg, a, b)
                                  | ({32{op_sh}}   & sh_t[31:0]);
-        assign o_cmp[l] = ck[C_INV] ^ ((ck[C_EQ] && eq) || (ck[C_LT] && lt) || (ck[C_LTU] && ltu));
+        assign o_cmp[l] = ck[R_INV] ^ ((ck[R_EQ] && eq) || (ck[R_ORD] && ord));
     end endgenerate
     // ---- the multiplier: partial products in EX, their sum in write-back ----
     // a lane's 32x32 product from 16-bit halves: a*b = ll + (lh + hl) << 16
@@ -239,7 +278,8 @@ module wq_valu #(
     always @(*)
         if (f_ld) begin
             assert(kind == op_kind(f_op));
-            assert(ck == cmp_kind(f_fn));
+            assert(ck == cmp_reg(f_fn));
+            assert(sx == ord_signed(f_op, f_fn));
         end
     wire [31:0] f_a = i_a[31:0], f_b = i_b[31:0], f_r = o_res[31:0];
     wire [4:0]  f_s = f_b[4:0];
@@ -297,7 +337,7 @@ module wq_valu #(
         endcase
         // SETP: each code against its complement, and the signed order
         // from the subtraction's sign and overflow
-        case (f_fn)
+        if (f_op == `WQ_OP_SETP) case (f_fn)
         `WQ_CMP_EQ:  assert(o_cmp[0] == ((f_a ^ f_b) == 32'd0));
         `WQ_CMP_NE:  assert(o_cmp[0] == |(f_a ^ f_b));
         `WQ_CMP_LT:  assert(o_cmp[0] == ((f_a[31] != f_b[31]) ? f_a[31] : f_diff[31]));
@@ -320,7 +360,8 @@ module wq_valu #(
             if (f_op == `WQ_OP_SUB) assert(f_r1 + f_b1 == f_a1);
             if (f_op == `WQ_OP_SEL) assert(f_r1 == (i_cond[1] ? f_a1 : f_b1));
             if (f_op == `WQ_OP_SRA) assert((f_r1 << f_b1[2:0]) == (f_a1 & (f_ones << f_b1[2:0])));
-            if (f_fn == `WQ_CMP_LTU) assert(o_cmp[1] == (f_a1 < f_b1));
+            if (f_op == `WQ_OP_SETP && f_fn == `WQ_CMP_LTU) assert(o_cmp[1] == (f_a1 < f_b1));
+            if (f_op == `WQ_OP_MIN) assert(f_r1 == ($signed(f_a1) < $signed(f_b1) ? f_a1 : f_b1));
         end
     end endgenerate
     // the shift's WB half (lane 0 and lane 1): the beat that left EX last
@@ -388,7 +429,9 @@ module wq_valu #(
     // a signed compare of operands of opposite signs taken
     always @(*) begin
         c_sra_neg: cover(f_ld && f_op == `WQ_OP_SRA && f_a[31] && f_s > 5'd2);
-        c_lt_mix:  cover(f_ld && f_fn == `WQ_CMP_LT && o_cmp[0] && f_a[31] && !f_b[31]);
+        c_lt_mix:  cover(f_ld && f_op == `WQ_OP_SETP && f_fn == `WQ_CMP_LT && o_cmp[0] && f_a[31] &&
+                         !f_b[31]);
+        c_maxu_mix: cover(f_ld && f_op == `WQ_OP_MAXU && f_r == f_a && f_a[31] && !f_b[31]);
         c_sel:     cover(f_ld && f_op == `WQ_OP_SEL && i_cond[0] && f_a != f_b);
     end
 `endif
