@@ -54,6 +54,7 @@
 # A module marked (* wq_area_inline *) -- one part of its parent's cycle
 # kept in a file of its own (the combinational units, such as wq_token_cmd,
 # the token deque's command decode; wq_wb_ctl, WB's decisions beside one
+# register; wq_valu, the ALU's lanes between EX's operands and WB's
 # register; units whose registers the board drops) -- is not a black box in
 # its parent's synthesis:
 # its logic is mapped inside the parent's, as the board's flattened

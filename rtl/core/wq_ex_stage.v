@@ -642,7 +642,10 @@ module wq_ex_stage #(
             b_sel <= x_sel; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
             b_istrap <= 1'b0;
             b_tfall <= tfall(x_op, x_pc, b_imm);
-            b_opk <= opk(x_op, 1'b0);
+            // (an ATOM's: not WB's ALU stage.  WBU left 0 rather than
+            // decoded from x_op, which the mapper cannot know is the
+            // ATOM: decoded, the rows' selects cost about 400 LUT4 more)
+            b_opk <= opk(x_op, 1'b0) & ~({{(`WQ_OPK_W-1){1'b0}}, 1'b1} << `WQ_OPK_WBU);
         end else if (b_load_x) begin
             b_v <= 1'b1;
             b_commit <= wbi_commit;
@@ -798,8 +801,9 @@ module wq_ex_stage #(
     always @(*) begin
         if (i_squash_x) assume(b_trap_c && !dv_busy && !dv_open && !fv_busy && !fv_open);
         if (i_wb_ls) assume(!i_b_busy);
-        // the LSU fuses EX's ATOM's write-back with its commit beat only
-        if (i_ls_fuse) assume(x_op == `WQ_OP_ATOM);
+        // the LSU fuses EX's ATOM's write-back with its commit beat only,
+        // and its write-back beats are that ATOM's old values
+        if (i_ls_fuse || i_wb_ls) assume(x_op == `WQ_OP_ATOM);
         // WB's beat is dropped only by a code-writing store's commit
         if (i_b_drop) assume(i_cp_code);
         // the port has one owner, and a unit keeps it while its run is on
@@ -844,8 +848,9 @@ module wq_ex_stage #(
         // division's first beat is part 0 into a free unit
         if (dv_take && !dv_busy) assert(!x_commit && x_p == 6'd0);
         // (and the LSU fuses only EX's ATOM: S2R's zero values are ORed
-        // into the fused row, x_side)
-        if (i_ls_fuse) assert(x_op == `WQ_OP_ATOM);
+        // into the fused row, x_side; its write-back beats are EX's
+        // ATOM's, whose kinds WB loads without WBU)
+        if (i_ls_fuse || i_wb_ls) assert(x_op == `WQ_OP_ATOM);
 `endif
         // one completion a cycle: the division's or the FP unit's
         assert(!(dc_go && fc_go));

@@ -39,6 +39,10 @@
 `default_nettype none
 `include "wq_defs.vh"
 
+// (its lanes are one part of EX's cycle, between the operand read and
+// WB's register: scripts/area.sh maps it inside wq_ex_stage, as the
+// board's flattened netlist does)
+(* wq_area_inline *)
 module wq_valu #(
     parameter LANES = 32
 ) (
@@ -63,12 +67,12 @@ module wq_valu #(
     // reverses the result back) and one a-or-b select (MOV, MIN ... MAXU,
     // SEL).  Built from shared parts rather than one operator each, the
     // lane is a third of its LUTs on an FPGA.  The product (MUL, MULHU) is the pipeline below.
-    // the operation's selects, one-hot (an opcode outside the ALU's
-    // selects none: its o_res is 0), and the multiplier's word
-    // (the a-or-b select's mode, two bits: 00 MOV takes b, 01 SEL takes a
-    // where the lane's condition holds, 10 MIN / MINU takes a where a < b,
-    // 11 MAX / MAXU where not)
-    // (the bitwise operation, two bits: 00 none, 01 AND, 10 OR, 11 XOR)
+    // the operation's selects, one per unit (an opcode outside the ALU's
+    // selects none: its o_res is 0), and the multiplier's word; two are
+    // two-bit codes: the a-or-b select's mode (PM: 00 MOV takes b, 01 SEL
+    // takes a where the lane's condition holds, 10 MIN / MINU takes a
+    // where a < b, 11 MAX / MAXU where not) and the bitwise operation
+    // (LG: 00 none, 01 AND, 10 OR, 11 XOR)
     localparam K_PICK = 0, K_ADD = 1, K_SUB = 2, K_LG0 = 3, K_LG1 = 4,
                K_SH = 5, K_SHL = 6, K_SRA = 7, K_PM0 = 8, K_PM1 = 9, K_MULHU = 10, K_W = 11;
     function [K_W-1:0] op_kind;
