@@ -28,6 +28,7 @@
 `define WQ_OPK_TYIELD   14  // YIELD: ... YIELD (any other: CONT)
 `define WQ_OPK_SNDV     15  // SUBV_END (a warp instruction: never skipped)
 `define WQ_OPK_WBU      16  // MUL, MULHU, SHL, SHR, SRA: the values are the
-                            // ALU's WB stage's (wq_valu o_wb, wq_ex_stage)
+                            // ALU's WB stage's (wq_valu o_wb, wq_ex_stage;
+                            // 0 on the LSU's write-back beat, an ATOM's)
 `define WQ_OPK_W        17
 `endif
