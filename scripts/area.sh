@@ -55,7 +55,9 @@
 # kept in a file of its own (the combinational units, such as wq_token_cmd,
 # the token deque's command decode; wq_wb_ctl, WB's decisions beside one
 # register; wq_valu, the ALU's lanes between EX's operands and WB's
-# register; units whose registers the board drops) -- is not a black box in
+# register; wq_opread, EX's operands and S2R's values, read by the ALU
+# and WB's row selects in the same cycle; units whose registers the
+# board drops) -- is not a black box in
 # its parent's synthesis:
 # its logic is mapped inside the parent's, as the board's flattened
 # netlist maps it (a boundary between two halves of one cycle's logic

@@ -610,7 +610,7 @@ module wq_ex_stage #(
     // wbi_row)
     // (S2R's values, gated by EX's opcode, are ORed into the side row, not
     // selected behind the other sources -- a fused ATOM, a BRX / JMX / RET
-    // is never an S2R: wq_opread's o_s2r, 6 levels, is the deepest of them)
+    // is never an S2R: wq_opread's o_s2r, 5 levels, is the deepest of them)
     wire               x_s2r  = x_op == `WQ_OP_S2R;
     wire               x_alu  = !i_ls_fuse && !x_tg && !x_s2r;
     wire [LANES*32-1:0] x_oth  = i_ls_fuse ? i_ls_row0 : x_tg ? op_a : {LANES*32{1'b0}};

@@ -28,6 +28,11 @@
 `default_nettype none
 `include "wq_defs.vh"
 
+// (its operands are one part of EX's cycle, read by the ALU and WB's
+// row selects in the same cycle: scripts/area.sh maps it inside
+// wq_ex_stage, as the board's flattened netlist does -- its RAMs stay
+// black boxes with registered outputs)
+(* wq_area_inline *)
 module wq_opread #(
     parameter LANES = 32,
     parameter RF_D  = 2048,                      // register rows (WARPS x REGS x 32/LANES)
@@ -117,19 +122,29 @@ module wq_opread #(
     // The entering beat's register, one-hot (bit c: special register c; no
     // bit for an immediate that names none), held with the rows.  The
     // registers every lane of the warp reads alike are selected once
-    // (s2r_w), as is GID_d's base (CTAID_d * NTID_d) and which thread-id
-    // coordinate it adds; each lane selects only among its own values (a
-    // case over every register a lane would be that multiplexer LANES
-    // times over), each select a bit of sr_hot.
+    // (s2r_w); each lane selects only among its own values (a case over
+    // every register a lane would be that multiplexer LANES times over),
+    // each select a held bit.  TID_d and GID_d are one sum a lane: the
+    // coordinate d of its thread id (sr_tc, held one-hot for either)
+    // plus GID_d's base (CTAID_d * NTID_d, zero for TID_d) -- the
+    // coordinate and the base selected by AND-OR before the sum, the sum
+    // one OR from the operand, not the coordinate and the base selected
+    // by index, summed, and ORed among the other registers' terms.
     localparam NSR = 32;                         // the codes sr_hot holds (WQ_SR_* < 32)
     reg [NSR-1:0] sr_hot;
+    reg [2:0]     sr_tc;                         // TID_d or GID_d: coordinate d (x, y, z)
+    wire [NSR-1:0] in_hot = (i_in_imm < NSR) ? ({{(NSR-1){1'b0}}, 1'b1} << i_in_imm[4:0])
+                                             : {NSR{1'b0}};
     always @(posedge i_clk)
-        if (i_x_in) sr_hot <= (i_in_imm < NSR) ? ({{(NSR-1){1'b0}}, 1'b1} << i_in_imm[4:0])
-                                                : {NSR{1'b0}};
-    // (the bits of the codes no special register has are never read)
+        if (i_x_in) begin
+            sr_hot <= in_hot;
+            sr_tc  <= {in_hot[`WQ_SR_TID_Z] | in_hot[`WQ_SR_GID_Z],
+                       in_hot[`WQ_SR_TID_Y] | in_hot[`WQ_SR_GID_Y],
+                       in_hot[`WQ_SR_TID_X] | in_hot[`WQ_SR_GID_X]};
+        end
+    // (the bits of the codes no special register has are never read, nor
+    // TID_d's: sr_tc holds them)
     wire unused_sr = &{1'b0, sr_hot};
-    wire h_gx = sr_hot[`WQ_SR_GID_X], h_gy = sr_hot[`WQ_SR_GID_Y], h_gz = sr_hot[`WQ_SR_GID_Z];
-    wire h_gid = h_gx || h_gy || h_gz;
     wire [31:0] s2r_w =                          // the warp's register (0: a lane's)
         ({32{sr_hot[`WQ_SR_NTID_X]}}   & {21'd0, i_sr_ntid[0 +: 11]})  |
         ({32{sr_hot[`WQ_SR_NTID_Y]}}   & {21'd0, i_sr_ntid[11 +: 11]}) |
@@ -146,25 +161,24 @@ module wq_opread #(
         ({32{sr_hot[`WQ_SR_NLANES]}}   & LANES)                        |
         ({32{sr_hot[`WQ_SR_CTAFLAT]}}  & i_sr_ctaflat)                 |
         ({32{sr_hot[`WQ_SR_LOCAL]}}    & i_sr_local);
-    // GID_d: the base (GID_X's also when no GID is named: unused then)
-    wire [25:0] s2r_gb = h_gy ? i_sr_gb[26 +: 26] : h_gz ? i_sr_gb[52 +: 26] : i_sr_gb[0 +: 26];
+    // GID_d's base (zero unless a GID is named)
+    wire [25:0] s2r_gb = ({26{sr_hot[`WQ_SR_GID_X]}} & i_sr_gb[0 +: 26])  |
+                         ({26{sr_hot[`WQ_SR_GID_Y]}} & i_sr_gb[26 +: 26]) |
+                         ({26{sr_hot[`WQ_SR_GID_Z]}} & i_sr_gb[52 +: 26]);
     integer sl;
     always @(*) begin : s2r
         reg [31:0] lane, tid;
-        reg [TIDW-1:0] tx, ty, tz;
+        reg [TIDW-1:0] tc;
         for (sl = 0; sl < LANES; sl = sl + 1) begin
             lane = i_x_p * LANES + sl;
             tid  = {22'd0, i_sr_wi, 5'd0} + lane;
-            tx = qt[(sl*3+0)*TIDW +: TIDW];
-            ty = qt[(sl*3+1)*TIDW +: TIDW];
-            tz = qt[(sl*3+2)*TIDW +: TIDW];
+            tc   = ({TIDW{sr_tc[0]}} & qt[(sl*3+0)*TIDW +: TIDW]) |
+                   ({TIDW{sr_tc[1]}} & qt[(sl*3+1)*TIDW +: TIDW]) |
+                   ({TIDW{sr_tc[2]}} & qt[(sl*3+2)*TIDW +: TIDW]);
             o_s2r[sl*32 +: 32] =
-                ({32{sr_hot[`WQ_SR_TID_X]}}  & {21'd0, tx}) |
-                ({32{sr_hot[`WQ_SR_TID_Y]}}  & {21'd0, ty}) |
-                ({32{sr_hot[`WQ_SR_TID_Z]}}  & {21'd0, tz}) |
-                ({32{sr_hot[`WQ_SR_TID]}}    & tid)         |
-                ({32{sr_hot[`WQ_SR_LANEID]}} & lane)        |
-                ({32{h_gid}} & ({6'd0, s2r_gb} + {21'd0, h_gy ? ty : h_gz ? tz : tx})) |
+                ({6'd0, s2r_gb} + {21'd0, tc})                   |
+                ({32{sr_hot[`WQ_SR_TID]}}    & tid)              |
+                ({32{sr_hot[`WQ_SR_LANEID]}} & lane)             |
                 s2r_w;
         end
     end
@@ -254,6 +268,10 @@ module wq_opread #(
         endcase
     end
     always @(*) if (f_in) assert(o_s2r[f_lane*32 +: 32] == f_ref);
+    // the coordinate select is the held register's (TID_d or GID_d)
+    always @(*) if (f_in) assert(sr_tc == {sr_hot[`WQ_SR_TID_Z] | sr_hot[`WQ_SR_GID_Z],
+                                           sr_hot[`WQ_SR_TID_Y] | sr_hot[`WQ_SR_GID_Y],
+                                           sr_hot[`WQ_SR_TID_X] | sr_hot[`WQ_SR_GID_X]});
 `ifndef FORMAL_OPREAD_TOP
     // inside EX: the held register is EX's beat's (its immediate)
     always @(*) if (f_in) assert(f_imm == i_x_imm);
