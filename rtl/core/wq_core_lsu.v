@@ -219,10 +219,11 @@ module wq_core_lsu #(
     // in the line of the lowest pending one (the leader).  An atomic's
     // request is its leader alone (one lane at a time).
     reg  [127:0] q_rem     [0:LSQ-1];    // elements still to request
-    reg  [127:0] q_resp    [0:LSQ-1];    // elements still to answer (a load)
     // (whether an entry has none still to request, none still to answer:
-    // written beside q_rem and q_resp, so the completion's start is a
-    // flip-flop each, not two 128-bit compares)
+    // q_rz written beside q_rem, q_az from the answered tag's an_last, so
+    // the completion's start is a flip-flop each, not two 128-bit
+    // compares; the elements still to answer, q_resp, are the FORMAL
+    // section's reference)
     reg  [LSQ-1:0] q_rz, q_az;
     reg  [31:0]  q_rl      [0:LSQ-1];    // lanes with MEM_WRITE records still to emit (a store)
     reg  [31:0]  q_rg      [0:LSQ-1];    // ... their groups (the record pick's, below)
@@ -259,10 +260,18 @@ module wq_core_lsu #(
     // entry an_s, its values an_wd; the last part (an_fin) frees the tag
     wire         an_l;
     wire [QW-1:0] an_s;
-    wire [127:0] rs_cov;                 // (the tag's elements)
+    wire [127:0] rs_cov;                 // (the tag's elements: the FORMAL section's)
+    wire         unused_rs = &{1'b0, rs_cov};
     wire [PW-1:0] an_p;
     wire [EW-1:0] an_cov;
     wire         an_fin;
+    // (the tag took its entry's last elements to request: answered in
+    // order, its last part leaves none of the entry's elements to answer,
+    // so the entry's flag q_az takes this bit -- the request's pk_more,
+    // three flip-flops' compare, kept with the tag -- not a 128-bit zero
+    // test of the entry's elements less the tag's behind the tag's read;
+    // the FORMAL section asserts q_az equal to that test)
+    wire         an_last;
     wire [EW*32-1:0] an_wd;
 `include "wq_subword.vh"
 `include "wq_ctz.vh"
@@ -305,14 +314,6 @@ module wq_core_lsu #(
 `ifdef FORMAL
     wire [LSQ*128*LTAG-1:0] f_lines;     // (element e's line in entry s: wq_lsu_addr's)
 `endif
-    // (each entry's elements to answer without the answer stage's: a
-    // 128-bit compare an entry beside the others, the entry's picked after
-    // them, so the answer's entry is a multiplexer of one bit)
-    reg  [LSQ-1:0] q_az1;
-    integer zi;
-    always @(*)
-        for (zi = 0; zi < LSQ; zi = zi + 1)
-            q_az1[zi] = (q_resp[zi] & ~rs_cov) == 128'd0;
     // an ATOM's lanes not yet done (its entry register's are those but
     // the one its pick register holds, which stays there until the lane
     // is done, at_clr, and then loads the pick: the next lane.  So the
@@ -575,7 +576,6 @@ module wq_core_lsu #(
             q_msize[q_tl] <= i_x_msize;
             q_words[q_tl] <= i_x_words;
             q_rem[q_tl] <= ls_emask;
-            q_resp[q_tl] <= i_x_st ? 128'd0 : ls_emask;   // (a store's writes are posted)
             q_rl[q_tl] <= ls_rl;
             q_rg[q_tl] <= ls_rg;
             // (the flag vectors an entry at a time, their index compared:
@@ -608,11 +608,11 @@ module wq_core_lsu #(
             end
         end
         // the answer stage: a load line's values written (u_ld), its
-        // elements answered
+        // elements answered (the entry's all once the tag that took its
+        // last elements is done: an_last)
         if (an_l && an_fin) begin
-            q_resp[an_s] <= q_resp[an_s] & ~rs_cov;
             for (qk = 0; qk < LSQ; qk = qk + 1)
-                if (qk[QW-1:0] == an_s) q_az[qk] <= q_az1[qk];
+                if (qk[QW-1:0] == an_s) q_az[qk] <= an_last;
         end
         // the ATOM's elements, its old values (rd's: b is used up), a lane
         // done once its write is answered (or without a write)
@@ -672,7 +672,7 @@ module wq_core_lsu #(
         .i_rvalid(i_mem_rvalid), .i_rdata(i_mem_rdata), .o_rv_kind(rv_kind),
         .o_cnt(t_cnt), .o_nz(ans_owed), .o_full(t_full),
         .o_an_l(an_l), .o_an_s(an_s), .o_an_cov(rs_cov), .o_an_p(an_p), .o_an_pcov(an_cov),
-        .o_an_fin(an_fin), .i_msize(q_msize[an_s]), .i_msext(q_msext[an_s]), .o_an_wd(an_wd));
+        .o_an_fin(an_fin), .o_an_last(an_last), .i_last(!pk_more), .i_msize(q_msize[an_s]), .i_msext(q_msext[an_s]), .o_an_wd(an_wd));
 
     // ---- the pick register --------------------------------------------------------------
     // It loads the pick when it holds nothing or its request is taken
@@ -843,6 +843,14 @@ module wq_core_lsu #(
     // drives it.
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    // the elements still to answer, a load's (a store's writes are
+    // posted): an answer's last part takes its tag's elements off, and
+    // q_az is asserted equal to their zero test
+    reg  [127:0] q_resp    [0:LSQ-1];
+    always @(posedge i_clk) begin
+        if (q_push) q_resp[q_tl] <= i_x_st ? 128'd0 : ls_emask;
+        if (an_l && an_fin) q_resp[an_s] <= q_resp[an_s] & ~rs_cov;
+    end
     // (a store entry's records still to emit, as elements: its lanes
     // with records left, each lane's words)
     function [127:0] f_rec;

@@ -32,6 +32,7 @@ module wq_lsu_answer #(
     input  wire [127:0]            i_cov,       // its elements
     input  wire [PARTS-1:0]        i_pt,        // ... their parts
     input  wire [32*LOG2LB-1:0]    i_lo,        // its entry's lanes' offsets in their lines
+    input  wire                    i_last,      // it takes its entry's last elements to request
     // an answer
     input  wire                    i_rvalid,
     input  wire [LINE_BYTES*8-1:0] i_rdata,
@@ -47,6 +48,7 @@ module wq_lsu_answer #(
     output reg  [PW-1:0]           o_an_p,      // the part written this cycle
     output reg  [4*LANES-1:0]      o_an_pcov,   //   its elements
     output wire                    o_an_fin,    //   the last: the tag is done
+    output wire                    o_an_last,   // the tag took its entry's last elements (i_last)
     input  wire [1:0]              i_msize,     // entry o_an_s's access: log2 bytes,
     input  wire                    i_msext,     //   sign-extended
     output reg  [LANES*128-1:0]    o_an_wd      // the part's values (each element's word; o_an_pcov says which are written)
@@ -73,6 +75,11 @@ module wq_lsu_answer #(
     reg  [PARTS-1:0] t_pt [0:TD-1];      // (the parts its elements are in: the pick register's)
     reg  [32*LOG2LB-1:0] t_lo [0:TD-1];  // (its entry's lanes' offsets in their lines: the pick register's)
     reg  [LB*8-1:0] t_line [0:TD-1];
+    // (whether the request took the last elements its entry had to
+    // request: answered in order, its answer is the entry's last, so the
+    // entry's "every element answered" flag is this bit as the tag is
+    // done, not a 128-bit test of the entry's elements left to answer)
+    reg          t_last [0:TD-1];
     reg  [TDW-1:0] t_rd, t_wr, t_an;
     reg  [TDW:0] t_cnt, t_ac;
     assign o_cnt = t_cnt;
@@ -84,6 +91,7 @@ module wq_lsu_answer #(
     assign o_an_l = an_v && t_kind[t_rd] == TK_L;
     assign o_an_s = t_slot[t_rd];
     assign o_an_cov = t_cov[t_rd];
+    assign o_an_last = t_last[t_rd];
     // a load line's values into its entry, a part (a row) a cycle, the
     // parts ascending (an_m: those done); the tag is done with its last
     // part (an answer of one part: the cycle it arrives when no earlier
@@ -161,6 +169,7 @@ module wq_lsu_answer #(
         if (i_take) begin
             t_kind[t_wr] <= i_kind;
             t_slot[t_wr] <= i_slot;
+            t_last[t_wr] <= i_last;
             t_cov[t_wr] <= i_cov;
             t_pt[t_wr] <= i_pt;
             t_lo[t_wr] <= i_lo;
