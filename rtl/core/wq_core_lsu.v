@@ -220,10 +220,8 @@ module wq_core_lsu #(
     // request is its leader alone (one lane at a time).
     reg  [127:0] q_rem     [0:LSQ-1];    // elements still to request
     // (whether an entry has none still to request, none still to answer:
-    // q_rz written beside q_rem, q_az from the answered tag's an_last, so
-    // the completion's start is a flip-flop each, not two 128-bit
-    // compares; the elements still to answer, q_resp, are the FORMAL
-    // section's reference)
+    // q_rz beside q_rem, q_az from an_last, so the completion's start is
+    // a flip-flop each, not two 128-bit compares)
     reg  [LSQ-1:0] q_rz, q_az;
     reg  [31:0]  q_rl      [0:LSQ-1];    // lanes with MEM_WRITE records still to emit (a store)
     reg  [31:0]  q_rg      [0:LSQ-1];    // ... their groups (the record pick's, below)
@@ -265,12 +263,11 @@ module wq_core_lsu #(
     wire [PW-1:0] an_p;
     wire [EW-1:0] an_cov;
     wire         an_fin;
-    // (the tag took its entry's last elements to request: answered in
-    // order, its last part leaves none of the entry's elements to answer,
-    // so the entry's flag q_az takes this bit -- the request's pk_more,
-    // three flip-flops' compare, kept with the tag -- not a 128-bit zero
-    // test of the entry's elements less the tag's behind the tag's read;
-    // the FORMAL section asserts q_az equal to that test)
+    // (the tag took its entry's last elements to request, !pk_more kept
+    // with it: answered in order, its last part leaves none of the
+    // entry's elements to answer, so q_az takes this bit, not a 128-bit
+    // test of the entry's elements left less the tag's; the FORMAL
+    // section keeps those, q_resp, and asserts q_az their zero test)
     wire         an_last;
     wire [EW*32-1:0] an_wd;
 `include "wq_subword.vh"
@@ -608,8 +605,7 @@ module wq_core_lsu #(
             end
         end
         // the answer stage: a load line's values written (u_ld), its
-        // elements answered (the entry's all once the tag that took its
-        // last elements is done: an_last)
+        // elements answered
         if (an_l && an_fin) begin
             for (qk = 0; qk < LSQ; qk = qk + 1)
                 if (qk[QW-1:0] == an_s) q_az[qk] <= an_last;
