@@ -261,15 +261,15 @@ module wq_launch_check #(
 	reg		lok;		// EARLY = 0: the __local blocks fit (pass 2)
 	reg	[4:0]	have;		// EARLY: words received since i_start
 
-	reg	[15:0]	mcand;
-	always @(*)
-	case (pass)
-	3'd0:	 mcand = w_gx[15:0];
-	3'd1:	 mcand = w_gz[15:0];
-	P_CY:	 mcand = {5'h0, w_cx[10:0]};
-	P_CZ:	 mcand = {5'h0, w_cz[10:0]};
-	default: mcand = w_lsize[`WQ_LDF_LOCAL_SIZE_BLOCKS_RANGE];
-	endcase
+	// the pass again, one-hot (ph[k]: pass k), for the multiplicand's
+	// select: an AND-OR of the five words rather than a decode of pass
+	// in front of the multiplier (the FORMAL section asserts it is pass)
+	reg	[4:0]	ph;
+	wire	[15:0]	mcand = ({16{ph[0]}} & w_gx[15:0])
+			| ({16{ph[1]}} & w_gz[15:0])
+			| ({16{ph[P_CY]}} & {5'h0, w_cx[10:0]})
+			| ({16{ph[P_CZ]}} & {5'h0, w_cz[10:0]})
+			| ({16{ph[P_LOC]}} & w_lsize[`WQ_LDF_LOCAL_SIZE_BLOCKS_RANGE]);
 	// the words a pass uses are in: its multiplicand and loaded
 	// multiplier (the rules and LOCAL_BASE for the last pass); always with
 	// EARLY = 0, which starts after the last word
@@ -334,7 +334,10 @@ module wq_launch_check #(
 	end else begin : g_digit
 		assign	mpart = {{DIGIT{1'b0}}, mcand} * {16'h0, prod[DIGIT-1:0]};
 	end endgenerate
-	wire	[15+DIGIT:0]	psum  = {{DIGIT{1'b0}}, prod[47:32]} + mpart;
+	// (DIGIT = 32: a pass is one step, from bitn = 0, where the
+	// accumulator is 0 -- the FORMAL section -- so there is no sum)
+	wire	[15+DIGIT:0]	psum  = (DIGIT == 32) ? mpart
+				: {{DIGIT{1'b0}}, prod[47:32]} + mpart;
 	wire	[47+DIGIT:0]	pcat  = {psum, prod[31:0]};
 	wire	[47:0]		pnext = pcat[47+DIGIT:DIGIT];
 
@@ -378,6 +381,7 @@ module wq_launch_check #(
 			begin
 				busy   <= 1'b1;
 				pass   <= 3'd0;
+				ph     <= 5'd1;
 				bitn   <= 6'd0;
 				ld     <= (EARLY != 0 || RDESC != 0);
 				prod   <= {32'h0, w_gy[15:0]};
@@ -402,6 +406,7 @@ module wq_launch_check #(
 		begin
 			bitn <= 6'd0;
 			pass <= pass + 3'd1;
+			ph   <= {ph[3:0], 1'b0};
 			if (pass == 3'd1)
 			begin
 				// the grid product; then CY*CX (EARLY) or, in
@@ -604,6 +609,7 @@ module wq_launch_check #(
 	begin
 		assert(bitn <= 6'd32);
 		assert(pass <= 3'd4);
+		assert(ph == (5'd1 << pass));
 		// EARLY = 0 never waits: a check is 5 * (32/DIGIT + 1) cycles
 		// (RDESC waits for its reads)
 		if (EARLY == 0 && RDESC == 0)

@@ -51,6 +51,14 @@
 # levels is what a clock period of the board's target holds at the wire
 # delay of a dense ECP5).
 #
+# Each module is synthesised from a file of its own ($AREA_DIR/MODULE.sub.il:
+# the module, its inline children and its other children's black boxes,
+# written from the board's elaboration), so that its figures depend on its
+# own tree only: Yosys maps a design in the order it interned its names,
+# and in the board's elaboration that order is board-wide -- the same
+# module, synthesised from there, mapped a level deeper or shallower
+# after edits to unrelated modules.
+#
 # A module marked (* wq_area_inline *) -- one part of its parent's cycle
 # kept in a file of its own (the combinational units, such as wq_token_cmd,
 # the token deque's command decode; wq_wb_ctl, WB's decisions beside one
@@ -92,6 +100,7 @@ cd "$(dirname "$0")/.."
 . scripts/lib/ecp5_synth.sh
 fail() { echo "area: FAIL: $*" >&2; exit 1; }
 command -v yosys >/dev/null || fail "yosys not installed (make deps)"
+python3 scripts/fpga_depth.py --selftest > /dev/null || fail "scripts/fpga_depth.py --selftest"
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue.vh build/gen/wq_ue_sched.vh \
     build/gen/sched_fw.hex >/dev/null || fail "cannot generate build/gen (headers, firmware)"
 lanes=${AREA_LANES:-8}
@@ -213,14 +222,24 @@ while read -r name short inst alone; do
     [ -n "$name" ] || continue
     if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$short"; then continue; fi
     f="$out/$short.ys" log="$out/$short.log"
-    il=$out/board.il
-    [ -n "$alone" ] && il=$out/$short.alone.il
+    src=$out/board.il
+    [ -n "$alone" ] && src=$out/$short.alone.il
+    # the module's own tree, in a file of its own: the module, its inline
+    # children and the black boxes of the others.  Yosys maps a design in
+    # the order it interned the design's names, and the board's
+    # elaboration interns them board-wide: an edit anywhere shifts every
+    # module's order, and the same logic maps a level deeper or shallower.
+    # Read from its own file, a module's names are interned in that file's
+    # order, which only the module's tree decides.
+    il=$out/$short.sub.il
+    if [ ! -s "$il" ] || [ ! "$il" -nt "$src" ]; then
+        nice yosys -q -l "$out/$short.sub.log" -p "read_rtlil $src; hierarchy -top $name
+            blackbox * $name %d A:wq_area_inline %d; hierarchy -top $name; write_rtlil $il" > /dev/null 2>&1 ||
+            { tail -20 "$out/$short.sub.log" >&2; fail "yosys: extracting $short's tree ($out/$short.sub.log)"; }
+    fi
     {
         echo "read_rtlil $il"
         echo "hierarchy -top $name"
-        # the modules it instantiates: black boxes (their own lines), but
-        # for the inline ones (A:wq_area_inline), mapped with its logic
-        echo "blackbox * $name %d A:wq_area_inline %d"
         for p in $(open_ports "$short"); do echo "delete -port $name/$p"; done
         ecp5_synth "$name" | sed 's/; /\n/g'
         echo

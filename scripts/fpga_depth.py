@@ -41,7 +41,8 @@ Prints the budget's view of the netlist:
                   [--models FILE] [--model OUT.json] [--board-top]
 
 --trace REG prints the worst path into one register instead, a line a
-named net with the levels there.
+named net with the levels there; with --cells, a line a cell along it
+(its type, the net it drives and the names of its other inputs).
 
 The hierarchical figure (scripts/area.sh, each module synthesised with
 its children as black boxes).  --model OUT.json writes the module's
@@ -148,6 +149,13 @@ def selftest():
     if not ok:
         print(f"fpga_depth: selftest FAILED: {got}")
         return 1
+    # --cells: q3's worst path cell by cell -- q1, the LUT, the chain's
+    # last cell (its carry in the chain's, a side input), the LUT
+    a = analyse(nl["modules"]["t"], 2, 0.0)
+    cs = [(lv, n, t) for lv, _, n, t, _ in a["cells"](a["worst"]["q3"][1])]
+    if cs != [(0, "q1", "start"), (1, None, "LUT4"), (2, None, "CCU2C"), (3, None, "LUT4")]:
+        print(f"fpga_depth: selftest FAILED: --cells of q3: {cs}")
+        return 1
     # two modules: a child wq_kid with a combinational path I -> 2 LUTs
     # -> O, a register r -> a LUT -> O2 and J -> 3 LUTs -> a register s;
     # its parent: q1 -> a LUT -> the child's I, its O -> a LUT -> q2 (4
@@ -223,6 +231,7 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
     # cell's output), module outputs, a modelled child's inputs (named by
     # the child's register they reach)
     drv = {}
+    dtype = {}     # a bit driven by a cell of the netlist: the cell's type
     ends = []
     bound = defaultdict(int)
     unmodelled = defaultdict(int)
@@ -284,6 +293,7 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
         for p, b in outs:
             if isinstance(b, int):
                 drv[b] = arcs
+                dtype[b] = t
     inbits, inports, outbits = {}, [], []
     for pn, p in mod.get("ports", {}).items():
         if p["direction"] in ("output", "inout"):
@@ -342,6 +352,28 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
             out.append((0, b))     # a path from inside a modelled child
         return out[::-1]
 
+    def cells(b):
+        """(levels, bit, its name, its driver's type, the names of the
+        driver's other inputs) along b's worst path, start first."""
+        out = []
+        for lv, x in bits(b):
+            arcs = drv.get(x, []) if isinstance(x, int) else []
+            side = sorted({bitname.get(a) or "?" for a, _ in arcs
+                           if isinstance(a, int) and a != pred.get(x)})
+            out.append((lv, x, bitname.get(x) if isinstance(x, int) else x,
+                        dtype.get(x, "start"), side))
+        return out
+
+    def bits(b):
+        out, seen = [], set()
+        while isinstance(b, int) and b not in seen:
+            seen.add(b)
+            out.append((depth.get(b, 0), b))
+            b = pred.get(b)
+        if isinstance(b, str) and b.startswith("<"):
+            out.append((0, b))
+        return out[::-1]
+
     def trail(b):
         """The RTL names along b's worst path, start first, repeats merged."""
         names = []
@@ -371,7 +403,7 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
         if en not in worst or d > worst[en][0]:
             worst[en] = (d, b)
     r = {"worst": worst, "hist": hist, "over": over, "total": total,
-         "loops": loops, "hot": hot, "trail": trail, "chain": chain, "bound": bound,
+         "loops": loops, "hot": hot, "trail": trail, "chain": chain, "cells": cells, "bound": bound,
          "unmodelled": unmodelled}
     if want_model:
         r["model"] = model_of(drv, order, ends, inbits, inports, outbits, bitname)
@@ -477,10 +509,13 @@ def model_of(drv, order, ends, inbits, inports, outbits, bitname):
     return {"outputs": dict(outputs), "inputs": inputs}
 
 
-def print_trace(a, reg):
+def print_trace(a, reg, verbose=False):
     """The worst path into the register named reg (its full dotted name,
     or a name it ends with): one line a named net along it, with the
-    levels at that net, so a cut can be placed by level."""
+    levels at that net, so a cut can be placed by level.  verbose: one
+    line a cell along it instead -- its type, the net it drives (its
+    name or ?) and the names of the cell's other inputs, which place the
+    unnamed LUTs the mapper made."""
     hits = [en for en in a["worst"] if en == reg] or \
         [en for en in a["worst"] if en.endswith("." + reg)]
     if not hits:
@@ -492,6 +527,11 @@ def print_trace(a, reg):
         return 1
     d, b = a["worst"][hits[0]]
     print(f"trace: {hits[0]} {d:.4g} levels")
+    if verbose:
+        for lv, _, n, t, side in a["cells"](b):
+            more = f" [{', '.join(side[:8])}{', ...' if len(side) > 8 else ''}]" if side else ""
+            print(f"{lv:6.4g} {short_type(t) if t != 'start' else t:10} {n or '?'}{more}")
+        return 0
     last = None
     for lv, n in a["chain"](b):
         if n and n != last:
@@ -566,6 +606,9 @@ def main(argv):
             else:
                 model_out = args[i + 1]
             del args[i:i + 2]
+    verbose = "--cells" in args
+    if verbose:
+        args.remove("--cells")
     if "--trace" in args:
         i = args.index("--trace")
         if i + 1 >= len(args):
@@ -590,7 +633,7 @@ def main(argv):
             del args[i:i + 2]
     if len(args) != 2:
         sys.stderr.write("usage: fpga_depth.py NETLIST.json TOP [--budget N] [--top K] [--carry W]"
-                         " [--trace REG]\n"
+                         " [--trace REG [--cells]]\n"
                          "       fpga_depth.py --selftest\n")
         return 2
     path, top = args
@@ -613,7 +656,7 @@ def main(argv):
             return 1
     if trace is not None:
         a = analyse(mod, budget, carry, models, outputs_end=models is None or board_top)
-        return print_trace(a, trace)
+        return print_trace(a, trace, verbose)
     a = analyse(mod, budget, carry)
     print_report(a, budget, topk)
     if models is None and model_out is None:

@@ -154,6 +154,7 @@ module wq_diverge_subv #(
     reg [DW-1:0]     w_llevel  [0:WARPS-1];    //   the deque count at its begin
     reg [PCW-1:0]    w_lbody   [0:WARPS-1];    //   the body's first instruction
     reg [31:0]       w_s0      [0:WARPS-1];    //   the half parked for later (s0)
+    reg              w_s0nz    [0:WARPS-1];    //   ... has a thread (w_s0 != 0)
 
     // ---- the instruction's decisions ------------------------------------------------
     wire        sv_en      = i_sven;
@@ -191,39 +192,26 @@ module wq_diverge_subv #(
     always @(*)
         for (sk = 0; sk < PARTS; sk = sk + 1)
             act_p[sk] = (b_act & part_mask(sk[5:0])) != 32'd0;
-    reg  [5:0]  sv_k0;
-    always @(*) begin
-        sv_k0 = 6'd0;
-        for (sk = PARTS - 1; sk >= 0; sk = sk - 1)
-            if (act_p[sk]) sv_k0 = sk[5:0];
-    end
-    wire [31:0] sv_run0    = b_act & part_mask(sv_k0);
+    // (as masks of the parts, not an encode of the lowest part and a
+    // shift: the lowest part with an active thread isolated, and the parts
+    // above it -- all but part 0 when none has one; the FORMAL section
+    // asserts them the encoded part's, sv_k0)
+    wire [PARTS-1:0] act_below = parts_below(act_p);
+    wire [31:0] sv_run0    = b_act & part_spread(act_p & ~act_below);
+    wire [PARTS-1:0] sst_above = (act_p == {PARTS{1'b0}}) ? part_above(5'd0) : act_below;
     // parked_at: threads parked as SUBV (neither exited nor active -- after
     // SUBV_END's park and in reconvergence no thread is active)
     wire        pk_none    = b_snd || i_b_k_rc;
     wire [PCW-1:0] sv_end_at = b_snd ? b_next : w_send[b_w];
     wire [31:0] pk_any     = pk_rc & ~(b_act & {32{!pk_none}});
-    wire [31:0] pk_start   = pk_any & ae_start;
-    wire [31:0] pk_end     = pk_any & ae_end;
-    // the next part after the running one with threads waiting at the start:
-    // the parts above it (registered with the running part, w_sabove) with
-    // such a thread, the lowest one isolated (one-hot: no priority chain)
-    reg  [PARTS-1:0] sv_q;
-    always @(*)
-        for (sk = 0; sk < PARTS; sk = sk + 1)
-            sv_q[sk] = (pk_start & part_mask(sk[5:0])) != 32'd0;
-    wire [PARTS-1:0] sv_qa = sv_q & w_sabove[b_w];
-    wire [PARTS-1:0] sv_pick = sv_qa & ~parts_below(sv_qa);
-    wire        sv_nfound  = sv_qa != {PARTS{1'b0}};
-    // (empty when no part is found: sv_run | pk_end below picks one or the other)
-    wire [31:0] sv_run     = pk_start & part_spread(sv_pick);
-    wire [31:0] sv_pk_end  = pk_end & {32{!sv_nfound}};
-    // The same for SUBV_END and reconvergence's check, where no thread is
-    // active (pk_none: pk_any is pk_rc): the SUBV_END records and the state
-    // the two move take these, without the opcode's decode in front of the
-    // part search (the FORMAL section asserts them equal to the above
-    // there).  sn_above is the parts above the one picked: the bits above
-    // sn_qa's lowest.
+    // The next part after the running one with threads waiting at the
+    // start, read by SUBV_END and reconvergence's check only, where no
+    // thread is active -- so over pk_rc, with no opcode decode in front
+    // of the search (the FORMAL section holds the search over pk_any, the
+    // model's parked_at, and asserts the two equal there): the parts above
+    // the running one (registered with it, w_sabove) with such a thread,
+    // the lowest one isolated (one-hot: no priority chain).  sn_above is
+    // the parts above the one picked: the bits above sn_qa's lowest.
     reg  [PARTS-1:0] sn_q;
     always @(*)
         for (sk = 0; sk < PARTS; sk = sk + 1)
@@ -248,16 +236,21 @@ module wq_diverge_subv #(
     wire [PCW-1:0] lp_at   = i_lpat;
     // SUBV_LOOP_END's three cases: the high pass done, the low half only,
     // the low pass done (the high half goes back to the body)
-    wire        sle_again  = b_sle_go && lp_hi == 32'd0 && w_s0[b_w] != 32'd0;
+    // (w_s0's "has a thread" is a flag of its own, written with it: a
+    // 32-bit test behind the slot's select sat in front of the state's
+    // own next value)
+    wire        sle_again  = b_sle_go && lp_hi == 32'd0 && w_s0nz[b_w];
     // reconvergence's checks before a pop: a segment whose part ran dry
     // (RC_CHK), then a loop form's half that ran dry
     wire        sv_lvl     = dq_cnt == w_slevel[b_w];
     wire        rc_sv      = sv_on && sv_lvl;
     wire        rc_lp      = !rc_sv && lp_on && dq_cnt == w_llevel[b_w];
-    wire        rc_chk_rec = (rc_sv && (sv_nfound || (w_sendset[b_w] && pk_end != 32'd0))) ||
-                             (rc_lp && lp_back != 32'd0);
-    wire [PCW-1:0] rc_c_pc = rc_sv ? (sv_nfound ? w_sstart[b_w] : w_send[b_w]) : lp_at;
-    wire [31:0] rc_c_act   = rc_sv ? (sv_run | sv_pk_end) : lp_back;
+    // (the check acts at reconvergence only, where no thread is active:
+    // the search without the opcode's decode, sn_*, and lp_back_rc)
+    wire        rc_chk_rec = (rc_sv && (sn_nfound || (w_sendset[b_w] && sn_end != 32'd0))) ||
+                             (rc_lp && lp_back_rc != 32'd0);
+    wire [PCW-1:0] rc_c_pc = rc_sv ? (sn_nfound ? w_sstart[b_w] : w_send[b_w]) : lp_at;
+    wire [31:0] rc_c_act   = rc_sv ? sn_act : lp_back_rc;
     // The check registered (rq_*): the terms above as the cycle before
     // computed them, which the walk takes when i_ck says nothing they read
     // has changed since (the FORMAL section asserts them equal then).  So
@@ -354,9 +347,15 @@ module wq_diverge_subv #(
             if (i_ds_go && i_ds_slot == sw[WID_W-1:0]) son_nx[sw] = 1'b0;
             else if (b_w == sw[WID_W-1:0] && (son_set || son_clr)) son_nx[sw] = son_set;
             else son_nx[sw] = w_son[sw];
+    // WB's next warp's flag: WB's own warp's from b_son and the
+    // decisions, another's from its slot -- the select by the next warp
+    // beside the decisions, not behind them
+    wire [WID_W-1:0] son_w = i_vload ? i_vwarp : b_w;
+    wire        son_b      = (son_set || son_clr) ? son_set : b_son;
+    wire        son_ds     = i_ds_go && i_ds_slot == son_w;
     always @(posedge i_clk) begin
         for (sw = 0; sw < WARPS; sw = sw + 1) w_son[sw] <= son_nx[sw];
-        b_son <= son_nx[i_vload ? i_vwarp : b_w];
+        b_son <= !son_ds && ((son_w == b_w) ? son_b : w_son[son_w]);
     end
     always @(posedge i_clk) begin
         // RC_CHK without a record: the segment ends with nobody at its end,
@@ -366,13 +365,14 @@ module wq_diverge_subv #(
                 w_sabove[b_w] <= part_above(5'd0);
             else if (ck_lp) begin
                 w_s0[b_w] <= 32'd0;
+                w_s0nz[b_w] <= 1'b0;
                 w_lon[b_w] <= 1'b0;
             end
         end
         // RETIRE: a segment or a loop form starts, moves on or ends
         if (i_ret) begin
             if (b_sst_go) begin
-                w_sabove[b_w] <= part_above(sv_k0[4:0]);
+                w_sabove[b_w] <= sst_above;
                 w_sstart[b_w] <= b_next;
                 w_slevel[b_w] <= dq_cnt;
                 w_sendset[b_w] <= 1'b0;
@@ -387,10 +387,13 @@ module wq_diverge_subv #(
                 w_llevel[b_w] <= dq_cnt;
                 w_lbody[b_w] <= b_next;
                 w_s0[b_w] <= (lp_lo == 32'd0) ? 32'd0 : lp_hi;
+                w_s0nz[b_w] <= lp_lo != 32'd0 && lp_hi != 32'd0;
             end
             if (b_sle_go) begin
-                if (sle_again) w_s0[b_w] <= lp_lo;
-                else w_lon[b_w] <= 1'b0;
+                if (sle_again) begin
+                    w_s0[b_w] <= lp_lo;
+                    w_s0nz[b_w] <= lp_lo != 32'd0;
+                end else w_lon[b_w] <= 1'b0;
             end
         end
         // reconverge's check: a segment's next part, the threads at its
@@ -400,6 +403,7 @@ module wq_diverge_subv #(
                 w_sabove[b_w] <= rq_nfound ? rq_above : part_above(5'd0);
             end else begin
                 w_s0[b_w] <= 32'd0;
+                w_s0nz[b_w] <= 1'b0;
                 if (lp_at != w_lbody[b_w]) w_lon[b_w] <= 1'b0;
             end
         end
@@ -409,6 +413,7 @@ module wq_diverge_subv #(
             w_sendset[i_ds_slot] <= 1'b0;
             w_lon[i_ds_slot] <= 1'b0;
             w_s0[i_ds_slot] <= 32'd0;
+            w_s0nz[i_ds_slot] <= 1'b0;
         end
     end
 `ifdef FORMAL
@@ -419,6 +424,27 @@ module wq_diverge_subv #(
     // above the one that ran and has a thread; the loop form runs the low
     // half and parks the high one.
     integer fw;
+    // the references: SUBV_START's lowest part with an active thread,
+    // encoded, and the next part's search over parked_at (pk_any) as the
+    // model makes it
+    reg  [5:0]  sv_k0;
+    always @(*) begin
+        sv_k0 = 6'd0;
+        for (sk = PARTS - 1; sk >= 0; sk = sk - 1)
+            if (act_p[sk]) sv_k0 = sk[5:0];
+    end
+    wire [31:0] pk_start   = pk_any & ae_start;
+    wire [31:0] pk_end     = pk_any & ae_end;
+    reg  [PARTS-1:0] sv_q;
+    always @(*)
+        for (sk = 0; sk < PARTS; sk = sk + 1)
+            sv_q[sk] = (pk_start & part_mask(sk[5:0])) != 32'd0;
+    wire [PARTS-1:0] sv_qa = sv_q & w_sabove[b_w];
+    wire [PARTS-1:0] sv_pick = sv_qa & ~parts_below(sv_qa);
+    wire        sv_nfound  = sv_qa != {PARTS{1'b0}};
+    // (empty when no part is found: sv_run | pk_end below picks one or the other)
+    wire [31:0] sv_run     = pk_start & part_spread(sv_pick);
+    wire [31:0] sv_pk_end  = pk_end & {32{!sv_nfound}};
     reg [4:0] f_nk;                         // the part sn_pick picks
     always @(*) begin
         f_nk = 5'd0;
@@ -429,14 +455,17 @@ module wq_diverge_subv #(
     always @(*) begin
         // (every slot's parts above: those above a part of the warp --
         // part 0 never, and every part above one that is)
-        for (fw = 0; fw < WARPS; fw = fw + 1)
+        for (fw = 0; fw < WARPS; fw = fw + 1) begin
             assert(!w_sabove[fw][0] &&
                    (~w_sabove[fw] & (~w_sabove[fw] + 1'b1)) == {PARTS{1'b0}});
+            // (the parked half's flag is the half's)
+            assert(w_s0nz[fw] == (w_s0[fw] != 32'd0));
+        end
         // SUBV_END's and reconvergence's search without the opcode's
         // decode (sn_*) is the instruction's (sv_*) where no thread is active
         if (pk_none)
             assert(sn_nfound == sv_nfound && sn_act == (sv_run | sv_pk_end) &&
-                   sn_end == pk_end);
+                   sn_end == pk_end && lp_back_rc == lp_back);
         // (the state moves with them only there: RETIRE of SUBV_END, and
         // reconvergence's check -- wq_diverge's walk at K_RC; on its own
         // the unit takes it as given)
@@ -466,6 +495,8 @@ module wq_diverge_subv #(
         end
         // the park mask's flag is the mask's
         assert(sv_park_nz == (sv_park != 32'd0));
+        // SUBV_START's running part and the parts above it, as masks
+        assert(sv_run0 == (b_act & part_mask(sv_k0)) && sst_above == part_above(sv_k0[4:0]));
         if (b_sst_go) begin
             assert((sv_nact | sv_park) == b_act && (sv_nact & sv_park) == 32'd0);
             assert((sv_nact & ~part_mask(sv_k0)) == 32'd0);

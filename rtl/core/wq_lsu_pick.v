@@ -248,7 +248,21 @@ module wq_lsu_pick #(
     end endgenerate
     // (with no element left every node took its high child: o_nlead and
     // o_ntag are the last tag's, don't-cares beside !o_nv)
-    assign o_nv = h_any[1];
+    // o_nv, the root's flag, again as a tree of fours over the leaves'
+    // parents (kept, a LUT level each): the heap's pairs give each node's
+    // select, and its root, five pairs above 32 tags' parents' level, was
+    // two levels deeper than fours need in front of the entry register's
+    // next leader (the FORMAL section asserts the two equal)
+    generate if (NT % 8 == 0 && NT >= 8) begin : g_nv4
+        (* keep *) wire [NT/8-1:0] v4;
+        for (g = 0; g < NT / 8; g = g + 1) begin : g_v4
+            assign v4[g] = h_any[NT/2 + 4*g +: 4] != 4'd0;
+        end
+        assign o_nv = v4 != {(NT/8){1'b0}};
+        wire unused_root = &{1'b0, h_any[1]};   // (the FORMAL section's)
+    end else begin : g_nv2
+        assign o_nv = h_any[1];
+    end endgenerate
     generate if (GS > 1) begin : g_lead
         assign o_nlead = {h_ix[TI +: TI], h_lo[LW +: GW]};
     end else begin : g_lead1
@@ -288,6 +302,7 @@ module wq_lsu_pick #(
             // an atomic's request: the leader alone
             if (i_one && o_cov[f]) assert(f == i_lead);
         end
+        assert(o_nv == h_any[1]);
         if (f_any) assert(o_cov[i_lead]);
         else assert(o_cov == {N{1'b0}});
         // all: no pending element outside the leader's line
