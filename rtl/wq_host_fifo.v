@@ -69,6 +69,19 @@ module wq_host_fifo #(
 		output	reg	[1:0]	o_gq_got,	// words received
 		output	reg	[CW-1:0]	o_gq_ch,
 		output	reg	[15:0]	o_gq_tag,
+		// whether the entry is its channel's GP_GET now, kept as GP_GET
+		// moves: not at the start (the entry is GP_GET + 1; a ring of
+		// one entry's is GP_GET itself, but the GP step that uses it
+		// comes only after its segment's end advanced GP_GET), and
+		// the compare with the new GP_GET when the channel's advances
+		// to i_adv_get (i_adv).  The GP step's use reads the flag, not
+		// a 16-bit compare behind the step channel's select
+		// (wq_host_if asserts it that compare wherever the use reads
+		// it, and never set on another entry; GP_GET changes otherwise
+		// only at a channel's reset, in H_IDLE, which drops gq)
+		input	wire		i_adv,
+		input	wire	[15:0]	i_adv_get,
+		output	reg		o_gq_at,
 		output	reg	[31:0]	o_gq_w0, o_gq_w1,
 		output	wire		o_gq_mv,	// a gq read is asked for
 		output	wire	[1:0]	o_gq_outn,	// gq reads in flight
@@ -258,6 +271,13 @@ module wq_host_fifo #(
 		o_gq_tag <= i_gq_tag;
 		gq_addr  <= i_gq_addr;
 	end
+
+	// ... and whether it is its channel's GP_GET now
+	always @(posedge i_clk)
+	if (gq_go)
+		o_gq_at <= 1'b0;
+	else if (i_adv)
+		o_gq_at <= (i_adv_get == o_gq_tag);
 
 	// its words, in the order they are answered
 	always @(posedge i_clk)

@@ -329,6 +329,11 @@ module wq_host_if #(
 	wire	[PF_LG:0]	pf_out;		// reads accepted, not answered
 	wire	[31:0]	pf_head;	// the FIFO's oldest word
 	wire		pf_busy;	// a read ahead asked for or in flight
+	// the way out of a step (u_step's wq_host_leave): an error, GP_GET's
+	// advance (also gq's, u_fifo), the slice and the switch, for u_slice
+	// and u_emit
+	wire		lv_error, lv_adv, lv_sl_inc;
+	wire		lv_switch, lv_fresh;
 	// gq: the entry at GP_GET + 1 of the same channel, read once the FIFO
 	// asked for the segment's last word, at gb_q (GPFIFO_BASE as the last
 	// GP step of channel gb_ch read it; a CSR write clears gb_v)
@@ -336,6 +341,7 @@ module wq_host_if #(
 	wire	[1:0]	gq_got;		// words received
 	wire	[CW-1:0]	gq_ch;
 	wire	[15:0]	gq_tag;		// the GP_GET whose entry it is
+	wire		gq_at;		// ... is its channel's GP_GET now
 	wire	[31:0]	gq_w0, gq_w1;
 	wire		gq_mv;		// a gq read asked for
 	wire	[1:0]	gq_outn;	// gq reads in flight
@@ -585,14 +591,14 @@ module wq_host_if #(
 
 	wq_host_ra #(.FAST(FAST), .CW(CW)) u_ra (
 		.i_hs(hs), .i_sc(sc), .i_state(s_state), .i_in_seg(in_seg_s),
-		.i_gp_ne(gp_ne_s), .i_get(s_get), .i_seg_addr(seg_addr_s),
+		.i_gp_ne(gp_ne_s), .i_seg_addr(seg_addr_s),
 		.i_seg_rem(seg_rem_s), .i_ev_wait(i_ev_wait),
 		.i_nx_more(nx_more), .i_nx_run(nx_run), .i_nx_same(nx_step == sc),
 		.i_h_rv(h_rv), .i_lidx(lidx), .i_lw_v(lw_v), .i_rdata(rdata_q),
 		.i_w0_bad(w0_bad), .i_mem_rdata(i_mem_rdata),
 		.i_nm_m(nm_m), .i_moff_m(moff[`WQ_M_W-1:0]),
 		.i_pf_on(pf_on), .i_pf_nz(pf_n != 0), .i_pf_busy(pf_busy),
-		.i_gq_on(gq_on), .i_gq_got(gq_got), .i_gq_ch(gq_ch), .i_gq_tag(gq_tag),
+		.i_gq_on(gq_on), .i_gq_got(gq_got), .i_gq_ch(gq_ch), .i_gq_at(gq_at),
 		.i_gq_w0(gq_w0), .i_gq_w1(gq_w1), .i_gb_v(gb_v), .i_gb_ch(gb_ch),
 		.o_start(pf_start), .o_st_addr(pf_st_addr), .o_st_left(pf_st_left),
 		.o_ask(pf_ask), .o_pop(pf_pop), .o_flush(pf_flush),
@@ -607,6 +613,7 @@ module wq_host_if #(
 		.o_on(pf_on), .o_mv(pf_mv), .o_n(pf_n), .o_out(pf_out),
 		.o_head(pf_head),
 		.i_gq_go(gq_go), .i_gq_ch(sc), .i_gq_tag(s_getnx),
+		.i_adv(lv_adv), .i_adv_get(getnx_q), .o_gq_at(gq_at),
 		.i_gq_addr(gb_q + {13'h0, s_getnx}), .i_gq_clear(gq_clear),
 		.o_gq_on(gq_on), .o_gq_got(gq_got), .o_gq_ch(gq_ch), .o_gq_tag(gq_tag),
 		.o_gq_w0(gq_w0), .o_gq_w1(gq_w1), .o_gq_mv(gq_mv), .o_gq_outn(gq_outn),
@@ -614,10 +621,6 @@ module wq_host_if #(
 		.o_mem_valid(pf_mem_valid), .o_mem_addr(pf_mem_addr),
 		.o_busy(pf_busy), .o_host_rv(h_rv));
 
-	// the way out of a step (u_step's wq_host_leave): an error, GP_GET's
-	// advance, the slice and the switch, for u_slice and u_emit
-	wire		lv_error, lv_adv, lv_sl_inc;
-	wire		lv_switch, lv_fresh;
 
 	// the segment walk's one-cycle step (u_step's wq_host_hdr): its start,
 	// the METHOD record's subchannel and data, for u_slice and u_emit
@@ -790,10 +793,10 @@ module wq_host_if #(
 	assign	o_ld_word = cm_rd;
 
 	// verilator lint_off UNUSEDSIGNAL
-	// (pf_out, gq_outn: the formal section's memory count; fm_fire: its
-	// slice count; csr_pend, mem_ret, rd_ret: the CSR port's and the
-	// launch's properties)
-	wire	unused = &{1'b0, pf_out, gq_outn, fm_fire, lc_busy, sem_busy, sem_mv,
+	// (pf_out, gq_outn: the formal section's memory count; gq_tag: its
+	// gq flag's; fm_fire: its slice count; csr_pend, mem_ret, rd_ret: the
+	// CSR port's and the launch's properties)
+	wire	unused = &{1'b0, pf_out, gq_outn, gq_tag, fm_fire, lc_busy, sem_busy, sem_mv,
 			csr_pend, mem_ret, rd_ret,
 			LAST_CH, sem_mem_addr[31:3], sem_mem_addr[1:0]};
 	// verilator lint_on UNUSEDSIGNAL
@@ -1020,6 +1023,14 @@ module wq_host_if #(
 		// dropped only with none of its reads in flight
 		if (gq_clear)
 			assert(!gq_mv && gq_outn == 2'd0);
+		// gq's entry is the step channel's (sc changes in H_IDLE only,
+		// which drops gq); u_fifo's flag says its GP_GET is the
+		// channel's only when it is, and always where the GP step
+		// reads it (H_DUE outside a segment)
+		if (gq_on)
+			assert(gq_ch == sc && (!gq_at || gq_tag == s_get));
+		if (gq_on && hs == H_DUE && !in_seg_s)
+			assert(gq_at == (gq_tag == s_get));
 		// memory is quiet outside a step, and the FIFO off (a burst's
 		// reads ahead go on only into a next step that is the walk
 		// itself, which begins in the pulse's cycle, not in H_IDLE)

@@ -38,11 +38,10 @@ module wq_host_ra #(
 		input	wire	[5:0]	i_hs,
 		input	wire	[CW-1:0]	i_sc,
 		// the step's channel: its state, in a segment, GP_GET != GP_PUT,
-		// GP_GET, the segment's word address and words left
+		// the segment's word address and words left
 		input	wire	[3:0]	i_state,
 		input	wire		i_in_seg,
 		input	wire		i_gp_ne,
-		input	wire	[15:0]	i_get,
 		input	wire	[`WQ_GP_ADDR_W-1:0]	i_seg_addr,
 		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_seg_rem,
 		// another unit waits for the lock
@@ -67,13 +66,14 @@ module wq_host_ra #(
 		input	wire	[`WQ_M_W-1:0]	i_nm_m,
 		input	wire	[`WQ_M_W-1:0]	i_moff_m,
 		// u_fifo: the FIFO is on, holds a word, is busy (a read ahead
-		// asked for or in flight); gq on, its words received, whose
-		// entry it is, its words
+		// asked for or in flight); gq on, its words received, its
+		// channel, whether its entry is that channel's GP_GET now (a
+		// flag u_fifo keeps), its words
 		input	wire		i_pf_on, i_pf_nz, i_pf_busy,
 		input	wire		i_gq_on,
 		input	wire	[1:0]	i_gq_got,
 		input	wire	[CW-1:0]	i_gq_ch,
-		input	wire	[15:0]	i_gq_tag,
+		input	wire		i_gq_at,
 		// verilator lint_off UNUSEDSIGNAL
 		input	wire	[31:0]	i_gq_w0, i_gq_w1,
 		// verilator lint_on UNUSEDSIGNAL
@@ -145,7 +145,7 @@ module wq_host_ra #(
 	// (or in H_DUE from the entry read ahead, gq_use)
 	wire	due_gp    = (i_hs == H_DUE) && !i_in_seg && i_gp_ne && s_live;
 	wire	gq_use    = (FAST != 0) && due_gp && i_gq_on && (i_gq_got == 2'd2)
-			&& (i_gq_ch == i_sc) && (i_gq_tag == i_get);
+			&& (i_gq_ch == i_sc) && i_gq_at;
 	wire	gq_ok     = (i_gq_w0[`WQ_GP_RSVD0_RANGE] == 0)
 			&& (i_gq_w1[`WQ_GP_RSVD1_RANGE] == 0)
 			&& !(i_gq_w1[`WQ_GP_LENGTH_RANGE] == 0
@@ -195,7 +195,7 @@ module wq_host_ra #(
 	assign	o_gp_w0b   = gp_w0b;
 	assign	o_gq_use   = gq_use;
 	assign	o_gb_hit   = i_gb_v && i_gb_ch == i_sc
-				&& !(i_gq_on && i_gq_ch == i_sc && i_gq_tag == i_get);
+				&& !(i_gq_on && i_gq_ch == i_sc && i_gq_at);
 
 `ifdef FORMAL
 	// ---- formal properties (jobs host_ra, host_ra_0) ------------------
@@ -230,7 +230,7 @@ module wq_host_ra #(
 		if (o_gq_use)
 			assert(i_hs == H_DUE && !i_in_seg && i_gp_ne && s_live
 				&& i_gq_on && i_gq_got == 2'd2 && i_gq_ch == i_sc
-				&& i_gq_tag == i_get);
+				&& i_gq_at);
 		if (o_gq_use)
 			assert(o_st_addr == i_gq_w0[`WQ_GP_ADDR_RANGE]
 				&& o_st_left == i_gq_w1[`WQ_GP_LENGTH_RANGE]);
