@@ -361,6 +361,16 @@ module wq_top #(
 		endcase
 	end
 
+	// the route registered: the copy of the port holds the request from
+	// the cycle after it arrives, and the access runs (C_ISSUE on) two
+	// cycles after it at the earliest, so the route computed the cycle
+	// before is the request's -- the sequencer, the units' valids and
+	// the answer's selects start at two flip-flops, not behind the
+	// offset's decode (the FORMAL section asserts it the request's)
+	reg	[1:0]	route_q;
+	always @(posedge i_clk)
+		route_q <= route;
+
 	// CSR access sequence inside the CSR grant:
 	//   C_IDLE -> (granted) C_ISSUE: pulse i_csr_valid to the unit, or
 	//   answer locally -> C_WAIT until the unit's ack -> C_DONE: step pulse
@@ -374,11 +384,11 @@ module wq_top #(
 	wire		wave_subv;	// SUBV_AUTO's mode now (u_wave)
 	wire	[31:0]	perf_cycles;
 	reg		csr_err;
-	wire		unit_ack = (route == R_HOST) ? h_csr_ack : s_csr_ack;
-	wire	[31:0]	unit_rdata = (route == R_HOST) ? h_csr_rdata : s_csr_rdata;
-	wire		unit_err = (route == R_HOST) ? h_csr_err : s_csr_err;
-	wire		h_csr_valid = c_gnt && cstate == C_ISSUE && route == R_HOST;
-	wire		s_csr_valid = c_gnt && cstate == C_ISSUE && route == R_SCHED;
+	wire		unit_ack = (route_q == R_HOST) ? h_csr_ack : s_csr_ack;
+	wire	[31:0]	unit_rdata = (route_q == R_HOST) ? h_csr_rdata : s_csr_rdata;
+	wire		unit_err = (route_q == R_HOST) ? h_csr_err : s_csr_err;
+	wire		h_csr_valid = c_gnt && cstate == C_ISSUE && route_q == R_HOST;
+	wire		s_csr_valid = c_gnt && cstate == C_ISSUE && route_q == R_SCHED;
 
 	// the IRQ bits that exist (IRQ_ENABLE stores only these)
 	localparam [31:0] IRQ_BITS = (32'h1 << `WQ_IRQ_CHAN_ERROR)
@@ -424,7 +434,7 @@ module wq_top #(
 			cstate <= C_ISSUE;
 		end
 	C_ISSUE:
-		cstate <= (route == R_TOP || route == R_NONE) ? C_DONE : C_WAIT;
+		cstate <= (route_q == R_TOP || route_q == R_NONE) ? C_DONE : C_WAIT;
 	C_WAIT:
 		if (unit_ack)
 			cstate <= C_DONE;
@@ -438,8 +448,8 @@ module wq_top #(
 	// result in C_DONE, and o_csr_err with the ack)
 	initial	csr_err   = 1'b0;
 	always @(posedge i_clk)
-	if (cstate == C_ISSUE && (route == R_TOP || route == R_NONE))
-		csr_err   <= (route == R_NONE);
+	if (cstate == C_ISSUE && (route_q == R_TOP || route_q == R_NONE))
+		csr_err   <= (route_q == R_NONE);
 	else if (cstate == C_WAIT && unit_ack)
 		csr_err   <= unit_err;
 
@@ -449,14 +459,14 @@ module wq_top #(
 	// register behind a staging one.  Writes and unmapped offsets read
 	// 0 through the flip-flops' synchronous reset, so the data path is a
 	// plain mux on the route.
-	wire	csr_load = (cstate == C_ISSUE && (route == R_TOP || route == R_NONE))
+	wire	csr_load = (cstate == C_ISSUE && (route_q == R_TOP || route_q == R_NONE))
 			|| (cstate == C_WAIT && unit_ack);
 	initial	o_csr_rdata = 32'h0;
 	always @(posedge i_clk)
-	if (i_reset || (csr_load && (csr_we_q || route == R_NONE)))
+	if (i_reset || (csr_load && (csr_we_q || route_q == R_NONE)))
 		o_csr_rdata <= 32'h0;
 	else if (csr_load)
-		o_csr_rdata <= (route == R_TOP) ? top_rdata : unit_rdata;
+		o_csr_rdata <= (route_q == R_TOP) ? top_rdata : unit_rdata;
 
 	// the answer to the outside: one cycle after the CSR step pulse
 	initial	o_csr_ack   = 1'b0;
@@ -476,7 +486,7 @@ module wq_top #(
 	// Local registers: interrupts, cycle counter
 	//
 	////////////////////////////////////////////////////////////////////////
-	wire	local_write = cstate == C_ISSUE && route == R_TOP && csr_we_q;
+	wire	local_write = cstate == C_ISSUE && route_q == R_TOP && csr_we_q;
 	wire	[31:0]	irq_set = ({31'h0, irq_chan_error} << `WQ_IRQ_CHAN_ERROR)
 			| ({31'h0, irq_trap} << `WQ_IRQ_WARP_TRAP)
 			| ({31'h0, irq_non_stall} << `WQ_IRQ_NON_STALL);
@@ -926,7 +936,7 @@ module wq_top #(
 		// the CSR sequencer only runs inside the CSR grant, and the CSR
 		// grant is only given for a waiting access
 		if (cstate != C_IDLE)
-			assert(c_gnt);
+			assert(c_gnt && route_q == route);
 		if (c_gnt)
 			assert(csr_req);
 		// an answer only to a waiting access, outside any CSR step
