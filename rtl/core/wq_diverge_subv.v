@@ -442,7 +442,7 @@ module wq_diverge_subv #(
     wire [PARTS-1:0] sv_qa = sv_q & w_sabove[b_w];
     wire [PARTS-1:0] sv_pick = sv_qa & ~parts_below(sv_qa);
     wire        sv_nfound  = sv_qa != {PARTS{1'b0}};
-    // (empty when no part is found: sv_run | pk_end below picks one or the other)
+    // (empty when no part is found: sv_run | sv_pk_end is one or the other)
     wire [31:0] sv_run     = pk_start & part_spread(sv_pick);
     wire [31:0] sv_pk_end  = pk_end & {32{!sv_nfound}};
     reg [4:0] f_nk;                         // the part sn_pick picks

@@ -250,9 +250,9 @@ module wq_lsu_pick #(
     // o_ntag are the last tag's, don't-cares beside !o_nv)
     // o_nv, the root's flag, again as a tree of fours over the leaves'
     // parents (kept, a LUT level each): the heap's pairs give each node's
-    // select, and its root, five pairs above 32 tags' parents' level, was
-    // two levels deeper than fours need in front of the entry register's
-    // next leader (the FORMAL section asserts the two equal)
+    // select, but their root, four pairs above the leaves' parents at 32
+    // tags, is two levels deeper than fours in front of the entry
+    // register's next leader (the FORMAL section asserts the two equal)
     generate if (NT % 8 == 0 && NT >= 8) begin : g_nv4
         (* keep *) wire [NT/8-1:0] v4;
         for (g = 0; g < NT / 8; g = g + 1) begin : g_v4
