@@ -256,6 +256,7 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
             for p, b in outs:
                 if p in DPR_OUT and isinstance(b, int):
                     drv[b] = rd
+                    dtype[b] = t
             continue
         if not is_comb(t) and t in models:
             # a child with its timing model: arcs through it, endpoints
@@ -274,6 +275,7 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
                             qb = conn.get(q, [])
                             arcs += [(qb[j], lv) for j, lv in kl if j < len(qb)]
                         drv[b] = arcs
+                        dtype[b] = st
                 elif dirs.get(p) == "input":
                     row = m["inputs"].get(p) or []
                     for k, b in enumerate(bs):
@@ -341,16 +343,21 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
             onstack.discard(b)
             stack.pop()
 
-    def chain(b):
-        """(levels, name or None) of every bit on b's worst path, start first."""
+    def bits(b):
+        """(levels, bit) of every bit on b's worst path, start first (a
+        path from inside a modelled child starts at its "<child>" name)."""
         out, seen = [], set()
         while isinstance(b, int) and b not in seen:
             seen.add(b)
-            out.append((depth.get(b, 0), bitname.get(b)))
+            out.append((depth.get(b, 0), b))
             b = pred.get(b)
         if isinstance(b, str) and b.startswith("<"):
-            out.append((0, b))     # a path from inside a modelled child
+            out.append((0, b))
         return out[::-1]
+
+    def chain(b):
+        """(levels, name or None) of every bit on b's worst path, start first."""
+        return [(lv, bitname.get(x) if isinstance(x, int) else x) for lv, x in bits(b)]
 
     def cells(b):
         """(levels, bit, its name, its driver's type, the names of the
@@ -364,15 +371,6 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
                         dtype.get(x, "start"), side))
         return out
 
-    def bits(b):
-        out, seen = [], set()
-        while isinstance(b, int) and b not in seen:
-            seen.add(b)
-            out.append((depth.get(b, 0), b))
-            b = pred.get(b)
-        if isinstance(b, str) and b.startswith("<"):
-            out.append((0, b))
-        return out[::-1]
 
     def trail(b):
         """The RTL names along b's worst path, start first, repeats merged."""
