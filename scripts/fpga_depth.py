@@ -35,7 +35,8 @@ Prints the budget's view of the netlist:
     boundaries: <cells> (<type> <count>, ...)         (when there are any)
     then one line a register (the RTL name the endpoint's cell drives),
     the worst first, down to the budget or the count asked for:
-    <levels> <register> <- <start> (<waypoint> -> ...)
+    <levels> <register> <- <start> (<waypoint> -> ...) [<n> bits over]
+    (the count: the register's bits over the budget, where it has some)
 
     fpga_depth.py NETLIST.json TOP [--budget N] [--top K] [--trace REG]
                   [--models FILE] [--model OUT.json] [--board-top]
@@ -198,7 +199,8 @@ def short_type(t):
 
 def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False):
     """Levels of every endpoint bit of a module's netlist -> a dict:
-    worst (register -> (levels, its worst bit)), hist, over, total, loops,
+    worst (register -> (levels, its worst bit)), hist, over, over_by
+    (register -> its endpoint bits over the budget), total, loops,
     hot (net -> over-budget endpoint bits whose worst path runs through
     it), trail (bit -> the RTL names along its worst path).
 
@@ -380,7 +382,7 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
                 names.append(n)
         return names
 
-    worst, hist, hot = {}, defaultdict(int), defaultdict(int)
+    worst, hist, hot, over_by = {}, defaultdict(int), defaultdict(int), defaultdict(int)
     total = over = 0
     for b, e, extra in ends:
         d = depth.get(b, 0) + extra
@@ -394,13 +396,14 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
         hist[int(d) // 4 * 4] += 1
         if d > budget:
             over += 1
+            over_by[en] += 1
             # (a net the worst paths of many bits share -- a stall, a
             # pipeline's enable -- is where one cut shortens them all)
             for n in set(trail(b)[1:-1]):
                 hot[n] += 1
         if en not in worst or d > worst[en][0]:
             worst[en] = (d, b)
-    r = {"worst": worst, "hist": hist, "over": over, "total": total,
+    r = {"worst": worst, "hist": hist, "over": over, "over_by": over_by, "total": total,
          "loops": loops, "hot": hot, "trail": trail, "chain": chain, "cells": cells, "bound": bound,
          "unmodelled": unmodelled}
     if want_model:
@@ -581,7 +584,9 @@ def print_report(a, budget, topk, pre=""):
         mid = tr[1:-1] if len(tr) > 2 else []
         if len(mid) > 6:
             mid = mid[:3] + ["..."] + mid[-3:]
-        print(f"{d:6.4g} {en} <- {st}" + (f" ({' -> '.join(mid)})" if mid else ""))
+        nb = a["over_by"].get(en, 0)
+        print(f"{d:6.4g} {en} <- {st}" + (f" ({' -> '.join(mid)})" if mid else "") +
+              (f" [{nb} bits over]" if nb else ""))
 
 
 def main(argv):

@@ -319,9 +319,11 @@ module wq_core_lsu #(
     wire         at_clr;                 // (the lane done: wq_lsu_atom's; the pick register's load)
     // (the held request's access size: its entry's, copied into the pick
     // register as it loads, so the store line's formatting starts at a
-    // flip-flop, not behind the entry select; an ATOM's is EX's)
+    // flip-flop, not behind the entry select.  An ATOM's line is
+    // wq_lsu_atom's, not the store unit's -- the unit is off while at_on,
+    // st_go -- so the line's size is this register alone, with no select
+    // of EX's in front of the strobes on the memory port)
     reg  [1:0]   pk_msize;
-    wire [1:0]   rq_msize = at_on ? i_x_msize : pk_msize;
     // the line tags for the pick (the entry register's entry's, an
     // ATOM's too: wq_lsu_addr's): word k's address is the lane's with k
     // in bits 3:2, so with lines of 16 bytes or more a lane's four words
@@ -557,6 +559,23 @@ module wq_core_lsu #(
     wire [31:0] ls_rg = grp_of(ls_rl, i_x_words);
     wire [31:0] cp_rg = q_rg[q_hd] & (q_rg[q_hd] - 32'd1);
     integer qk;
+    // q_rx an entry at a time, its write enable and its value apart: the
+    // push writes the tail, a store's completion beat the head (never the
+    // same entry: a push writes the tail, never a non-empty queue's
+    // head), so the value is the push's or the beat's by the push's
+    // decode alone, and the completion's go -- the latest of these terms,
+    // wq_lsu_complete's -- meets only the enable, with nothing behind it
+    wire [LSQ-1:0] rx_push, rx_cp;
+    wire           rx_pv = !(i_x_st && i_x_words != 3'd0) || grp_one(i_x_sel, i_x_words);
+    wire           rx_cv = two_tree(q_rg[q_hd]);      // (cp_rg's one at most)
+    genvar         rk;
+    generate for (rk = 0; rk < LSQ; rk = rk + 1) begin : g_rx
+        assign rx_push[rk] = q_push && q_tl == rk[QW-1:0];
+        assign rx_cp[rk]   = q_st[rk] && q_hd == rk[QW-1:0];
+        always @(posedge i_clk)
+            if (rx_push[rk] || (cp_go && rx_cp[rk]))
+                q_rx[rk] <= rx_push[rk] ? rx_pv : rx_cv;
+    end endgenerate
     always @(posedge i_clk) begin
         // the gather (beat k of a part: ra's address with rb + k's data,
         // into the entry after the queue's last)
@@ -585,7 +604,6 @@ module wq_core_lsu #(
                     q_msext[qk] <= i_x_msext;
                     q_rz[qk] <= ls_ez;
                     q_az[qk] <= i_x_st || ls_ez;
-                    q_rx[qk] <= !(i_x_st && i_x_words != 3'd0) || grp_one(i_x_sel, i_x_words);
                 end
         end
         // the head's row goes on with each completion beat (the entry leaves
@@ -621,8 +639,6 @@ module wq_core_lsu #(
             if (q_st[q_hd]) begin
                 q_rl[q_hd] <= q_rl[q_hd] & ~mw_lsel;
                 q_rg[q_hd] <= cp_rg;
-                for (qk = 0; qk < LSQ; qk = qk + 1)
-                    if (qk[QW-1:0] == q_hd) q_rx[qk] <= two_tree(q_rg[q_hd]);   // (cp_rg's one at most)
             end
             if (cp_last) q_hd <= q_hd + 1'b1;
         end
@@ -751,7 +767,7 @@ module wq_core_lsu #(
     wq_lsu_store #(.LANES(LANES), .LINE_BYTES(LB), .PARTS(PARTS), .PW(PW), .LOG2LB(LOG2LB)) u_st (
         .i_clk(i_clk), .i_clr(o_cp_code || i_reset), .i_go(st_go), .i_taken(ls_req && i_mem_ready),
         .i_pt(rq_pt), .i_cov(rq_cov), .i_lo(pk_lo), .i_p0(pk_p0), .i_cov0(pk_cov0), .i_lo0(pk_lo0),
-        .i_msize(rq_msize), .i_sd(sd_rq),
+        .i_msize(pk_msize), .i_sd(sd_rq),
         .o_p(st_p), .o_fin(st_fin), .o_wd(st_wd), .o_ws(st_ws), .o_m(st_m));
 
     // ---- the address rows (wq_lsu_addr): the gather's beat k = 0 writes
@@ -918,6 +934,8 @@ module wq_core_lsu #(
             if (ff + 1 < LSQ && q_v[f_o] && q_v[f_y] && q_rem[f_o] != 128'd0)
                 assert(q_st[f_y] ? q_rem[f_y] == f_rec(q_rl[f_y], q_words[f_y]) :
                                    q_rem[f_y] == q_resp[f_y]);
+            // (q_rx's two writers never meet on an entry)
+            assert(!(rx_push[ff] && cp_go && rx_cp[ff]));
             if (q_v[ff]) begin
                 assert((q_rl[ff] & ~q_sel[ff]) == 32'd0);
                 // the groups kept are the lanes' groups
