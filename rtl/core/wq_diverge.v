@@ -307,9 +307,9 @@ module wq_diverge #(
     reg            g_sub;                       // K_GRP: 0 THREAD_STATE, 1 DQ_PUSH_FRONT
     wire [4:0]     l_p;                         // CALL's link: this beat's part (u_lw)
     // (kept with the holders and the link's parts as they are written, not
-    // tested behind them: holders left, more than one holder or link part
-    // left; wq_low_walk)
-    wire           h_any, h_more, l_more;
+    // tested behind them: more than one holder or link part left;
+    // wq_low_walk)
+    wire           h_more, l_more;
     reg            b_fin;                       // reconverge ended the warp (its record is out)
     wire        b_mt       = b_opk[`WQ_OPK_MT];
     wire        b_call     = b_opk[`WQ_OPK_CALL];
@@ -321,35 +321,56 @@ module wq_diverge #(
     wire [31:0] g_oh       = low1(g_rem);           // the walk's lowest thread left
     wire [31:0] g_fs       = g_act & g_sel;
     wire [31:0] h_oh;                               // RET's next holder (u_hw)
-    // One 32-way select reads a thread's target, for whichever needs one
-    // this cycle (never two at once): RET's holder for its K_HELD record,
+    // Two 32-way selects read a thread's target.  The walk's (t_x) reads
     // the first path's thread in BP_COUNT's second cycle (kept in g_ft),
-    // else the walk's group.  Each target bit then feeds one select, its
-    // thread's group compare and the part scan's select: on the ECP5 the
-    // targets were the placed design's most congested nets with three
-    // selects and two compares a thread.
-    // The select is a one-hot AND-OR (t_xo: the lowest thread of the
-    // holders left, of g_fs, or of the walk's threads left), not an index
-    // into a 32-way multiplexer.  (RET's holder records are the cycles
-    // with holders left, h_any -- kept with the holders (u_hw), which BP_CHECK loads
-    // and an instruction entering WB clears: h_rd's K_HELD without the
-    // record walk's depth.)
-    wire        h_rd       = b_prep == BP_NONE && b_kk == K_HELD;
-    wire        h_xrd      = b_prep == BP_NONE && h_any;
+    // else the walk's group's lowest thread left (g_t0's); RET's holder
+    // record reads its holder's link (t_h, by u_hw's one-hot h_oh, a
+    // flip-flop).  The holder's is a select of its own so that the wait
+    // state's write data and the K_HELD record's address start at
+    // registers, not behind the walk's lowest-thread pick (g_rem's carry
+    // chain and the pick's select in front of one shared select were 8
+    // levels, and the record's fields 3 more into the wait state's LUT
+    // RAM); and the walk's group target stays valid through K_HELD's
+    // records.  Each target bit so feeds two selects, its thread's group
+    // compare and the part scan's select (on the ECP5 the targets were
+    // the placed design's most congested nets with three selects and two
+    // compares a thread).
+    // Both are one-hot AND-ORs, not an index into a 32-way multiplexer,
+    // and each is written as a balanced tree of ORs, pairs level by level:
+    // an OR accumulated a thread at a time reaches the mapper as a chain,
+    // which it mapped 5 levels deep rather than 3.
     // (the first path's thread, the lowest selected active one, is
     // isolated in BP_COUNT's first cycle and registered, g_fo, and the
     // select reads it in the second: not low1 of the slots' active mask
     // in front of the select, which was the deepest path into g_t0 and
     // g_ft, 10 LUT levels; a cycle more for BRX, JMX and RET)
     wire        g_ftrd     = b_prep == BP_COUNT && g_cnt1;
-    wire [31:0] t_xo       = h_xrd ? h_oh : g_ftrd ? g_fo : g_oh;
-    reg  [PCW-1:0] t_x;
+    wire [31:0] t_xo       = g_ftrd ? g_fo : g_oh;
+    reg  [32*PCW-1:0] tx5, th5;     // the threads' terms
+    reg  [16*PCW-1:0] tx4, th4;     // ... ORed in pairs, level by level
+    reg  [8*PCW-1:0]  tx3, th3;
+    reg  [4*PCW-1:0]  tx2, th2;
     integer xl;
     always @(*) begin
-        t_x = {PCW{1'b0}};
-        for (xl = 0; xl < 32; xl = xl + 1)
-            if (t_xo[xl]) t_x = t_x | t_tgt[xl];
+        for (xl = 0; xl < 32; xl = xl + 1) begin
+            tx5[xl*PCW +: PCW] = {PCW{t_xo[xl]}} & t_tgt[xl];
+            th5[xl*PCW +: PCW] = {PCW{h_oh[xl]}} & t_tgt[xl];
+        end
+        for (xl = 0; xl < 16; xl = xl + 1) begin
+            tx4[xl*PCW +: PCW] = tx5[2*xl*PCW +: PCW] | tx5[(2*xl+1)*PCW +: PCW];
+            th4[xl*PCW +: PCW] = th5[2*xl*PCW +: PCW] | th5[(2*xl+1)*PCW +: PCW];
+        end
+        for (xl = 0; xl < 8; xl = xl + 1) begin
+            tx3[xl*PCW +: PCW] = tx4[2*xl*PCW +: PCW] | tx4[(2*xl+1)*PCW +: PCW];
+            th3[xl*PCW +: PCW] = th4[2*xl*PCW +: PCW] | th4[(2*xl+1)*PCW +: PCW];
+        end
+        for (xl = 0; xl < 4; xl = xl + 1) begin
+            tx2[xl*PCW +: PCW] = tx3[2*xl*PCW +: PCW] | tx3[(2*xl+1)*PCW +: PCW];
+            th2[xl*PCW +: PCW] = th3[2*xl*PCW +: PCW] | th3[(2*xl+1)*PCW +: PCW];
+        end
     end
+    wire [PCW-1:0] t_x = (tx2[0 +: PCW] | tx2[PCW +: PCW]) | (tx2[2*PCW +: PCW] | tx2[3*PCW +: PCW]);
+    wire [PCW-1:0] t_h = (th2[0 +: PCW] | th2[PCW +: PCW]) | (th2[2*PCW +: PCW] | th2[3*PCW +: PCW]);
     wire [PCW-1:0] g_t0c   = ((g_sel & g_oh) != 32'd0) ? t_x : b_next;
     // The walk's group's target, g_t0, is that select's registered: the
     // cycle after it changes (g_inv) it is stale, so the part scan
@@ -383,8 +404,16 @@ module wq_diverge #(
     wire        g_first0   = g_t0 == g_ft;
     // (a thread's path, its target when selected else PC+1, compared as
     // the target's compare or PC+1's, the latter once for all threads: not
-    // a multiplexer in front of each thread's compare)
-    wire        g_n_t0     = b_next == g_t0;
+    // a multiplexer in front of each thread's compare.  PC+1's compare is
+    // registered, a cycle behind g_t0 and WB's PC: g_ok, which every use
+    // of the group waits for, comes at least a cycle after either changes
+    // -- the scan restarts at i_wb_in and again at g_inv_d, and with one
+    // part g_ok waits for g_inv_d too -- so the group's test starts at a
+    // flip-flop, not behind a 22-bit compare, on its way to the records'
+    // masks and the wait state's write enables)
+    reg         g_n_t0;
+    always @(posedge i_clk)
+        g_n_t0 <= b_next == g_t0;
     reg  [31:0] g_m0;
     integer gl;
     always @(*)
@@ -415,7 +444,7 @@ module wq_diverge #(
     wq_low_walk #(.W(32), .IW(5)) u_hw (
         .i_clk(i_clk), .i_clr(i_wb_in), .i_load(w_load), .i_set(r_held),
         .i_step(i_emit && b_kk == K_HELD),
-        .o_rem(), .o_oh(h_oh), .o_idx(), .o_any(h_any), .o_more(h_more));
+        .o_rem(), .o_oh(h_oh), .o_idx(), .o_any(), .o_more(h_more));
     /* verilator lint_on PINCONNECTEMPTY */
 
     // ---- sub-vector segments and the loop form (exec_ctrl.c, DESIGN §6.4) ------
@@ -566,6 +595,7 @@ module wq_diverge #(
     wire        p_snd, p_fresh, p_stale;    // SUBV_END's wait for the scan's terms
     wire        unused_pf  = p_fresh;       // (the FORMAL section's)
     wire        sc_rc;                      // a record of reconvergence reads the scan
+    wire        unused_sr  = sc_rc;         // (the FORMAL section's: rc_svlp below)
     wq_diverge_walk u_walk (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_wb_in(i_wb_in), .i_x_op(i_x_op), .i_x_skip(i_x_skip),
@@ -623,7 +653,7 @@ module wq_diverge #(
         .i_b_pro(b_pro), .i_b_exit(b_exit), .i_act(b_act), .i_b_sel(b_sel), .i_b_pc(b_pc),
         .i_b_next(b_next), .i_b_kk(b_kk), .i_b_yfound(b_yfound), .i_b_yidx(b_yidx),
         .i_dqr_token(dqr_token), .i_dqr_head(dqr_head), .i_dqr_tail(dqr_tail),
-        .i_dqr_empty(dqr_empty), .i_h_oh(h_oh), .i_t_x(t_x), .i_g_sub(g_sub), .i_g_m0(g_m0),
+        .i_dqr_empty(dqr_empty), .i_h_oh(h_oh), .i_t_h(t_h), .i_g_sub(g_sub), .i_g_m0(g_m0),
         .i_g_t0(g_t0), .i_b_pmask(b_pmask), .i_rc_s(rc_s), .i_rc_c_pc(rc_c_pc),
         .i_rc_c_act(rc_c_act), .i_rc_wake(rc_wake), .i_b_orphan(b_orphan),
         .o_k_fallm(k_fallm), .o_f_npc(f_npc), .o_f_act(f_act),
@@ -697,9 +727,13 @@ module wq_diverge #(
 
     // ---- the walk: the prologue, the groups, CALL's link, RET's holders, reconvergence ----
     // RC_CHK without a record; with a segment or loop form, once its
-    // registered terms are current (ck_e)
+    // registered terms are current (ck_e).  (At RC_CHK the walk's sc_rc is
+    // rc_sv || rc_lp, wq_diverge_subv's: read from there, its one LUT
+    // after the check's registered terms, not through the walk's select
+    // of sc_rc by rc_s, which a module boundary keeps 2 levels behind)
+    wire        rc_svlp    = rc_sv || rc_lp;
     assign rc_chk_none = b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC && rc_s == RC_CHK &&
-                       (sc_ok || !sc_rc) && !rc_chk_rec && !p_stale &&
+                       (sc_ok || !rc_svlp) && !rc_chk_rec && !p_stale &&
                        !((sv_on || lp_on) && !ck_e);
     wire [2:0] x_prep = (!i_x_commit || i_x_trap != `WQ_TRAP_NONE || i_x_skip) ? BP_NONE :
                       (i_x_op == `WQ_OP_SYNC || i_x_op == `WQ_OP_BRK || i_x_op == `WQ_OP_CONT ||
@@ -824,14 +858,14 @@ module wq_diverge #(
     // moves the warp's segment or loop form, a reconvergence check when
     // it ends one without a record -- one with a record ends the commit)
     // The walk's group changes (g_inv) when an instruction enters WB, EX
-    // writes targets, the one target select reads another thread (RET's
-    // holder records, BP_COUNT's second cycle) or the walk moves on (g_rem
+    // writes targets, the walk's target select reads another thread
+    // (BP_COUNT's second cycle) or the walk moves on (g_rem
     // changes: BP_COUNT's steps, the records' start at BP_CHECK, K_GRP's
     // skip of the first path and its push).
     // g_t0 follows a cycle later: the walk's changes restart the scan
     // again then (g_inv_d; an instruction entering WB needs none, the walk
     // changes g_t0 before it reads the group).
-    wire g_invw = tg_we || h_rd || g_ftrd ||
+    wire g_invw = tg_we || g_ftrd ||
                   (b_v && b_commit && b_prep == BP_COUNT && g_rem != 32'd0 && g_ok) ||
                   (b_v && b_commit && b_prep == BP_CHECK && b_mt) ||
                   g_skip || (i_emit && b_kk == K_GRP && g_sub);
@@ -859,7 +893,7 @@ module wq_diverge #(
     wire sc_inv = i_wb_in || (ts_we && !(b_kk == K_TS1 && b_exit)) ||
                   (dqs == DQS_WAIT && dq_rvalid) || tg_we || g_inv ||
                   (i_emit && b_kk == K_RET && (b_sst_go || b_snd_go || b_slb_go || b_sle_go)) ||
-                  (rc_chk_none && sc_rc) || i_ds_go || g_inv_d;
+                  (rc_chk_none && rc_svlp) || i_ds_go || g_inv_d;
     // (the scan itself: wq_diverge_scan; the targets as one row)
     wire [32*PCW-1:0] t_tgt_row;
     genvar tr;
@@ -934,10 +968,11 @@ module wq_diverge #(
         for (fl = 0; fl < 32; fl = fl + 1)
             f_m0[fl] = g_rem[fl] && ((g_sel[fl] ? t_tgt[fl] : b_next) == g_t0c);
     always @(*)
-        if (f_past && !i_reset && b_v && b_commit && g_ok && !h_rd && !g_ftrd &&
+        if (f_past && !i_reset && b_v && b_commit && g_ok && !g_ftrd &&
             (b_prep == BP_COUNT || (b_prep == BP_NONE && b_kk == K_GRP)))
         begin
             assert(g_t0 == g_t0c);
+            assert(g_n_t0 == (b_next == g_t0));
             assert(g_m0 == f_m0);
         end
     always @(*)
@@ -979,6 +1014,8 @@ module wq_diverge #(
     always @(*)
         if (f_past && !i_reset) begin
             if (b_prep == BP_CHECK) assert(b_ptrap == f_ptrap);
+            // (rc_chk_none's and sc_inv's read of the walk's sc_rc)
+            if (rc_s == RC_CHK) assert(sc_rc == rc_svlp);
             assert(b_ends_x == (b_act_new == 32'd0));
         end
     always @(posedge i_clk)

@@ -49,10 +49,10 @@ module wq_diverge_rec #(
     input  wire [DQ_LOG2:0]         i_dqr_head,
     input  wire [DQ_LOG2:0]         i_dqr_tail,
     input  wire                     i_dqr_empty,
-    // RET's next holder and the one target select; the group walk's step,
+    // RET's next holder and its link (its target); the group walk's step,
     // group and target; the one push's mask
     input  wire [31:0]              i_h_oh,
-    input  wire [PCW-1:0]           i_t_x,
+    input  wire [PCW-1:0]           i_t_h,
     input  wire                     i_g_sub,
     input  wire [31:0]              i_g_m0,
     input  wire [PCW-1:0]           i_g_t0,
@@ -102,7 +102,7 @@ module wq_diverge_rec #(
     wire                     dqr_empty = i_dqr_empty;
     wire [PCW-1:0]           dqr_addr  = dqr_token[`WQ_TF_ADDR_RANGE];
     wire [31:0]              h_oh      = i_h_oh;
-    wire [PCW-1:0]           t_x       = i_t_x;
+    wire [PCW-1:0]           t_h       = i_t_h;
     wire                     g_sub     = i_g_sub;
     wire [31:0]              g_m0      = i_g_m0;
     wire [PCW-1:0]           g_t0      = i_g_t0;
@@ -165,7 +165,7 @@ module wq_diverge_rec #(
             o_rec_kind = `WQ_EV_THREAD_STATE;
             o_rec_aux = {12'd0, `WQ_TOK_CALL};
             o_rec_mask = h_oh;
-            o_rec_a = {{(32-PCW){1'b0}}, t_x};        // (t_xo is h_oh)
+            o_rec_a = {{(32-PCW){1'b0}}, t_h};
         end
         K_TS1: begin                        // wq_disable: EXIT, YIELD, or the parked threads
             m  = b_pro ? k_tsm : b_sel;     // (without a prologue: EXIT)

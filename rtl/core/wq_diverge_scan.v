@@ -15,7 +15,9 @@
 // another reason rewrites o_g with the same compares, so it stays valid
 // unless the targets or the group target changed (i_g_inv, i_g_inv_d).
 // With one part (LANES = 32) the compares are of the present inputs: no
-// registers, o_ok is constant.
+// registers, o_ok is constant, and o_g_ok falls for the cycle after each
+// of i_g_inv and i_g_inv_d (wq_diverge's own compare of PC+1 with the
+// group target is registered: it is a cycle behind the target).
 `default_nettype none
 
 module wq_diverge_scan #(
@@ -86,13 +88,15 @@ module wq_diverge_scan #(
         assign o_dq = sc_dq;
         assign o_h = sc_h;
         assign o_g = sc_g;
-        // (o_g compares the present i_g_t0: in the cycle after the change)
+        // (o_g compares the present i_g_t0: in the cycle after the change;
+        // and after i_g_inv_d, the target's own change, for wq_diverge's
+        // registered compare of it with PC+1)
         reg            q_tv;
         always @(posedge i_clk)
-            q_tv <= !i_g_inv || i_reset;
+            q_tv <= !(i_g_inv || i_g_inv_d) || i_reset;
         assign o_g_ok = q_tv;
         assign o_lpat = sc_at;
-        wire unused_scan = &{1'b0, i_inv, i_g_inv_d};
+        wire unused_scan = &{1'b0, i_inv};
     end else begin : g_scan
         reg            q_ok;
         reg  [5:0]     q_p;
