@@ -211,6 +211,7 @@ module wq_core #(
     wire             kill_rel;                 // KILL's release (the debug window's warp)
     wire [WID_W-1:0] bar_lo;
     wire [WARPS-1:0] w_son;                    // in a SUBV_START..SUBV_END segment (wq_diverge)
+    wire             b_son;                    // ... WB's warp (w_son[b_w], a flip-flop)
     wire [WARPS-1:0] busy;                     // an instruction in flight (wq_issue)
     wire             unused_busy = &{1'b0, busy};   // (the formal properties')
     wire             de_za, de_zb;             // DE's operand rows read 0 (the warp start's memset: wq_commit)
@@ -624,7 +625,7 @@ module wq_core #(
         .i_dq_warp(dq_warp), .i_dw(dw), .i_vload(b_load), .i_vwarp(v_load_w), .o_v_warp(dq_vw),
         .o_dq_ready(dq_ready), .o_dq_rvalid(dq_rvalid),
         .o_dq_token(dq_token), .o_dq_head(dq_head), .o_dq_tail(dq_tail), .o_dw_log2(dw_log2),
-        .o_dq_op(dq_op), .o_son(w_son),
+        .o_dq_op(dq_op), .o_son(w_son), .o_b_son(b_son),
         .o_kk(b_kk), .o_hold(b_hold), .o_last(b_last_k), .o_hold_any(b_hold_any),
         .o_last_nh(b_last_nh), .o_rel_now(b_rel_now),
         .o_ptrap_go(b_ptrap_go), .o_ptrap(b_ptrap), .o_l_p(l_p),
@@ -809,8 +810,8 @@ module wq_core #(
     // cycle), CALL's link, the completion's beat: their rows
     wire             bw_go    = b_v && (!b_commit || b_fp) && !wb_frz && b_wrd &&
                                 lanes_of(b_sel, b_p) != {LANES{1'b0}};
-    wire [RF_AW-1:0] bw_row   = rf_rowp(b_w, b_rd, b_p, w_son[b_w], b_sbase);
-    wire [RF_AW-1:0] link_row = rf_rowp(b_w, b_rd, {1'b0, l_p}, w_son[b_w], b_sbase);
+    wire [RF_AW-1:0] bw_row   = rf_rowp(b_w, b_rd, b_p, b_son, b_sbase);
+    wire [RF_AW-1:0] link_row = rf_rowp(b_w, b_rd, {1'b0, l_p}, b_son, b_sbase);
     // (the completion's row comes from its unit's flip-flops: wq_de_stage's
     // destination row, cm_rrow)
     wq_commit #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .WID_W(WID_W), .RF_D(RF_D),

@@ -100,8 +100,11 @@ module wq_diverge #(
     output wire [DQ_LOG2:0]         o_dq_tail,
     output wire [4:0]               o_dw_log2,      // the size of warp i_dw's deque
     output wire [3:0]               o_dq_op,        // the command on the port
-    // the sub-vector segment of every warp (DE's packed registers)
+    // the sub-vector segment of every warp (DE's packed registers), and
+    // WB's warp's, a flip-flop (wq_diverge_subv's b_son: WB's row of a
+    // packed register without the 8-way select by b_w)
     output wire [WARPS-1:0]         o_son,
+    output wire                     o_b_son,
     // WB's record walk: the record this cycle (wq_core_wb.vh's K_*), none
     // this cycle (the prologue, a deque call not answered), the commit's
     // last; a barrier release among the records
@@ -618,6 +621,7 @@ module wq_diverge #(
     // the warp is gone: reconverge found the deque empty
     wire        b_gone     = b_ends && rc_s == RC_POP;
 
+    assign o_b_son = sv_on;
     assign o_kk = b_kk;
     assign o_hold = b_hold;
     assign o_last = b_last_k;
