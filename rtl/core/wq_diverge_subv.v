@@ -165,7 +165,10 @@ module wq_diverge_subv #(
     // w_son[b_w])
     reg         b_son;
     wire        sv_on      = b_son;
-    wire        lp_on      = w_lon[b_w];
+    // (and the loop form's flag the same way, b_lon: reconvergence's
+    // check and EXIT's early pop read it at a register)
+    reg         b_lon;
+    wire        lp_on      = b_lon;
     // SUBV_AUTO is SUBV_START when the wave decision sampled with it (b_wd)
     // says sub-vector mode, else a NOP; it traps in a region either way
     wire        b_sau      = b_op == `WQ_OP_SUBV_AUTO;
@@ -357,6 +360,18 @@ module wq_diverge_subv #(
         for (sw = 0; sw < WARPS; sw = sw + 1) w_son[sw] <= son_nx[sw];
         b_son <= !son_ds && ((son_w == b_w) ? son_b : w_son[son_w]);
     end
+    // WB's next warp's loop-form flag, as b_son's: WB's own warp's from
+    // b_lon and the writes of w_lon[b_w] below (set by SUBV_LOOP_BEGIN's
+    // RETIRE; cleared by SUBV_LOOP_END's when no half is parked, by
+    // reconvergence's check without a record or with one whose parked
+    // address is not the body's; the instruction's and reconvergence's
+    // never in one cycle), another's from its slot
+    wire        lon_set    = i_ret && b_slb_go;
+    wire        lon_clr    = (i_rc_none && !ck_sv && ck_lp) || (i_ret && b_sle_go && !sle_again) ||
+                             (i_rc_rec && !ck_sv && lp_at != w_lbody[b_w]);
+    wire        lon_b      = lon_set || (!lon_clr && b_lon);
+    always @(posedge i_clk)
+        b_lon <= !son_ds && ((son_w == b_w) ? lon_b : w_lon[son_w]);
     always @(posedge i_clk) begin
         // RC_CHK without a record: the segment ends with nobody at its end,
         // the loop form's half has no thread parked
@@ -529,7 +544,7 @@ module wq_diverge_subv #(
         if (f_clk) assert(b_w == f_bw_nx);
         assert(i_b_snd == (b_op == `WQ_OP_SUBV_END));
 `endif
-        if (f_clk) assert(b_son == w_son[b_w]);
+        if (f_clk) assert(b_son == w_son[b_w] && b_lon == w_lon[b_w]);
     end
     // (the covers: the unit's own job; inside wq_core the SUBV programs
     // lie beyond the job's cover depth)

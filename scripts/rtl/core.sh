@@ -71,7 +71,7 @@ core_progs=("${core_first[@]}" tests/programs/bench/alu_ipc.wqs tests/programs/b
     tb/verilator/sched/progs/diverge.wqs tests/programs/loops.wqs
     tb/verilator/core/progs/core_subv.wqs tests/programs/subv_normal.wqs
     tests/programs/subv_packed.wqs tests/programs/subv_packed_mem.wqs tests/programs/subv_rundry.wqs
-    tests/programs/subvector.wqs tests/programs/branch_fall.wqs
+    tests/programs/subvector.wqs tests/programs/branch_fall.wqs tests/programs/brx_guard.wqs
     tb/verilator/sched/progs/subv2.wqs tb/verilator/sched/progs/trap_subv.wqs
     tests/programs/div.wqs tests/programs/asm_tour.wqs
     tests/programs/gid.wqs tests/programs/gid_wide.wqs tests/programs/mem_order.wqs tests/programs/lsu_order.wqs

@@ -61,7 +61,7 @@ ue_progs=(tests/programs/cmp_edges.wqs tests/programs/subv_rundry.wqs
     tb/verilator/sched/progs/traps_bound.wqs tb/verilator/sched/progs/ue_min.wqs
     tb/verilator/sched/progs/diverge.wqs tests/programs/subword.wqs
     tests/programs/local.wqs tests/programs/div.wqs tests/programs/subv_packed.wqs
-    tests/programs/subv_packed_mem.wqs tests/programs/branch_fall.wqs
+    tests/programs/subv_packed_mem.wqs tests/programs/branch_fall.wqs tests/programs/brx_guard.wqs
     tests/programs/gid.wqs tests/programs/gid_wide.wqs tests/programs/mem_order.wqs
     tb/verilator/sched/progs/selfmod.wqs tests/programs/subv_auto.wqs
     tests/programs/lsu_order.wqs tests/programs/ibuf_wrap.wqs
