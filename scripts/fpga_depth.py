@@ -145,8 +145,10 @@ def selftest():
         got[carry] = {en: d for en, (d, _) in a["worst"].items()}
     want0 = {"q2": 3, "q3": 3, "q4": 1, "q1": 0, "q5": 1, "bi": 1}
     want1 = {"q2": 3, "q3": 6, "q4": 1, "q1": 0, "q5": 1, "bi": 1}
+    # (over the budget of 2: q2's bit and q3's, one each)
     ok = all(got[0.0].get(k) == v for k, v in want0.items()) and \
-        all(got[1.0].get(k) == v for k, v in want1.items()) and a["bound"] == {"wq_sub": 2}
+        all(got[1.0].get(k) == v for k, v in want1.items()) and a["bound"] == {"wq_sub": 2} and \
+        dict(a["over_by"]) == {"q2": 1, "q3": 1}
     if not ok:
         print(f"fpga_depth: selftest FAILED: {got}")
         return 1

@@ -349,31 +349,31 @@ module wq_diverge #(
     // g_ft, 10 LUT levels; a cycle more for BRX, JMX and RET)
     wire        g_ftrd     = b_prep == BP_COUNT && g_cnt1;
     wire [31:0] t_xo       = g_ftrd ? g_fo : g_oh;
-    reg  [32*PCW-1:0] tx5, th5;     // the threads' terms
-    reg  [16*PCW-1:0] tx4, th4;     // ... ORed in pairs, level by level
-    reg  [8*PCW-1:0]  tx3, th3;
-    reg  [4*PCW-1:0]  tx2, th2;
-    integer xl;
-    always @(*) begin
-        for (xl = 0; xl < 32; xl = xl + 1) begin
-            tx5[xl*PCW +: PCW] = {PCW{t_xo[xl]}} & t_tgt[xl];
-            th5[xl*PCW +: PCW] = {PCW{h_oh[xl]}} & t_tgt[xl];
+    // (the targets as one row, thread l at l*PCW: the selects' and the
+    // part scan's)
+    wire [32*PCW-1:0] t_tgt_row;
+    genvar tr;
+    generate for (tr = 0; tr < 32; tr = tr + 1) begin : g_tgt_row
+        assign t_tgt_row[tr*PCW +: PCW] = t_tgt[tr];
+    end endgenerate
+    // the row's entry picked by a one-hot (zero with none): the threads'
+    // terms ORed in pairs, level by level
+    function [PCW-1:0] oh_sel;
+        input [31:0]      oh;
+        input [32*PCW-1:0] row;
+        reg   [32*PCW-1:0] v;
+        integer n, k;
+        begin
+            for (k = 0; k < 32; k = k + 1)
+                v[k*PCW +: PCW] = {PCW{oh[k]}} & row[k*PCW +: PCW];
+            for (n = 16; n >= 1; n = n / 2)
+                for (k = 0; k < n; k = k + 1)
+                    v[k*PCW +: PCW] = v[2*k*PCW +: PCW] | v[(2*k+1)*PCW +: PCW];
+            oh_sel = v[0 +: PCW];
         end
-        for (xl = 0; xl < 16; xl = xl + 1) begin
-            tx4[xl*PCW +: PCW] = tx5[2*xl*PCW +: PCW] | tx5[(2*xl+1)*PCW +: PCW];
-            th4[xl*PCW +: PCW] = th5[2*xl*PCW +: PCW] | th5[(2*xl+1)*PCW +: PCW];
-        end
-        for (xl = 0; xl < 8; xl = xl + 1) begin
-            tx3[xl*PCW +: PCW] = tx4[2*xl*PCW +: PCW] | tx4[(2*xl+1)*PCW +: PCW];
-            th3[xl*PCW +: PCW] = th4[2*xl*PCW +: PCW] | th4[(2*xl+1)*PCW +: PCW];
-        end
-        for (xl = 0; xl < 4; xl = xl + 1) begin
-            tx2[xl*PCW +: PCW] = tx3[2*xl*PCW +: PCW] | tx3[(2*xl+1)*PCW +: PCW];
-            th2[xl*PCW +: PCW] = th3[2*xl*PCW +: PCW] | th3[(2*xl+1)*PCW +: PCW];
-        end
-    end
-    wire [PCW-1:0] t_x = (tx2[0 +: PCW] | tx2[PCW +: PCW]) | (tx2[2*PCW +: PCW] | tx2[3*PCW +: PCW]);
-    wire [PCW-1:0] t_h = (th2[0 +: PCW] | th2[PCW +: PCW]) | (th2[2*PCW +: PCW] | th2[3*PCW +: PCW]);
+    endfunction
+    wire [PCW-1:0] t_x = oh_sel(t_xo, t_tgt_row);
+    wire [PCW-1:0] t_h = oh_sel(h_oh, t_tgt_row);
     wire [PCW-1:0] g_t0c   = ((g_sel & g_oh) != 32'd0) ? t_x : b_next;
     // The walk's group's target, g_t0, is that select's registered: the
     // cycle after it changes (g_inv) it is stale, so the part scan
@@ -898,12 +898,7 @@ module wq_diverge #(
                   (dqs == DQS_WAIT && dq_rvalid) || tg_we || g_inv ||
                   (i_emit && b_kk == K_RET && (b_sst_go || b_snd_go || b_slb_go || b_sle_go)) ||
                   (rc_chk_none && rc_svlp) || i_ds_go || g_inv_d;
-    // (the scan itself: wq_diverge_scan; the targets as one row)
-    wire [32*PCW-1:0] t_tgt_row;
-    genvar tr;
-    generate for (tr = 0; tr < 32; tr = tr + 1) begin : g_tgt_row
-        assign t_tgt_row[tr*PCW +: PCW] = t_tgt[tr];
-    end endgenerate
+    // (the scan itself: wq_diverge_scan, over the targets' row t_tgt_row)
     wq_diverge_scan #(.LANES(LANES), .PCW(PCW)) u_scan (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_wt(t_wt), .i_tgt(t_tgt_row), .i_one(lp_one),

@@ -360,12 +360,13 @@ module wq_diverge_subv #(
         for (sw = 0; sw < WARPS; sw = sw + 1) w_son[sw] <= son_nx[sw];
         b_son <= !son_ds && ((son_w == b_w) ? son_b : w_son[son_w]);
     end
-    // WB's next warp's loop-form flag, as b_son's: WB's own warp's from
-    // b_lon and the writes of w_lon[b_w] below (set by SUBV_LOOP_BEGIN's
-    // RETIRE; cleared by SUBV_LOOP_END's when no half is parked, by
+    // The loop form's flag at WB's warp is set by SUBV_LOOP_BEGIN's
+    // RETIRE and cleared by SUBV_LOOP_END's when no half is parked, by
     // reconvergence's check without a record or with one whose parked
-    // address is not the body's; the instruction's and reconvergence's
-    // never in one cycle), another's from its slot
+    // address is not the body's (the instruction's and reconvergence's
+    // never in one cycle): w_lon[b_w]'s write below and, as b_son's, WB's
+    // next warp's flag -- WB's own warp's from b_lon and these, another's
+    // from its slot
     wire        lon_set    = i_ret && b_slb_go;
     wire        lon_clr    = (i_rc_none && !ck_sv && ck_lp) || (i_ret && b_sle_go && !sle_again) ||
                              (i_rc_rec && !ck_sv && lp_at != w_lbody[b_w]);
@@ -381,7 +382,6 @@ module wq_diverge_subv #(
             else if (ck_lp) begin
                 w_s0[b_w] <= 32'd0;
                 w_s0nz[b_w] <= 1'b0;
-                w_lon[b_w] <= 1'b0;
             end
         end
         // RETIRE: a segment or a loop form starts, moves on or ends
@@ -398,17 +398,14 @@ module wq_diverge_subv #(
                 w_sabove[b_w] <= sn_nfound ? sn_above : part_above(5'd0);
             end
             if (b_slb_go) begin
-                w_lon[b_w] <= 1'b1;
                 w_llevel[b_w] <= dq_cnt;
                 w_lbody[b_w] <= b_next;
                 w_s0[b_w] <= (lp_lo == 32'd0) ? 32'd0 : lp_hi;
                 w_s0nz[b_w] <= lp_lo != 32'd0 && lp_hi != 32'd0;
             end
-            if (b_sle_go) begin
-                if (sle_again) begin
-                    w_s0[b_w] <= lp_lo;
-                    w_s0nz[b_w] <= lp_lo != 32'd0;
-                end else w_lon[b_w] <= 1'b0;
+            if (sle_again) begin
+                w_s0[b_w] <= lp_lo;
+                w_s0nz[b_w] <= lp_lo != 32'd0;
             end
         end
         // reconverge's check: a segment's next part, the threads at its
@@ -419,9 +416,10 @@ module wq_diverge_subv #(
             end else begin
                 w_s0[b_w] <= 32'd0;
                 w_s0nz[b_w] <= 1'b0;
-                if (lp_at != w_lbody[b_w]) w_lon[b_w] <= 1'b0;
             end
         end
+        // the loop form's flag at WB's warp (lon_set, lon_clr: b_lon's)
+        if (lon_set || lon_clr) w_lon[b_w] <= lon_set;
         // a warp starts outside any
         if (i_ds_go) begin
             w_sabove[i_ds_slot] <= part_above(5'd0);
