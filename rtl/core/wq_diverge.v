@@ -394,6 +394,7 @@ module wq_diverge #(
     // stays.  (With one part the compares are on the present g_t0: ready
     // the cycle after g_inv.)
     wire        g_ok;
+    reg         g_first0;                   // (below: the group is the first path's)
     // K_GRP skips the first path's group (its threads go on, no record)
     wire        g_skip     = b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub &&
                              g_rem != 32'd0 && g_first0 && g_ok;
@@ -404,7 +405,13 @@ module wq_diverge #(
     // the commit read them after the walk.
     reg  [PCW-1:0] g_ft;
     reg  [31:0]    g_fm;
-    wire        g_first0   = g_t0 == g_ft;
+    // (the walk's group is the first path's: the compare registered, a
+    // cycle behind g_t0 and g_ft, as PC+1's below -- every read waits for
+    // g_ok, which comes at least a cycle after either changes: g_ft's
+    // write is g_ftrd, a restart of the group -- so WB's hold and the
+    // group's skip start at a flip-flop, not behind a 22-bit compare)
+    always @(posedge i_clk)
+        g_first0 <= g_t0 == g_ft;
     // (a thread's path, its target when selected else PC+1, compared as
     // the target's compare or PC+1's, the latter once for all threads: not
     // a multiplexer in front of each thread's compare.  PC+1's compare is
@@ -467,8 +474,10 @@ module wq_diverge #(
     wire [31:0] lp_one, sv_park, sv_nact, rc_c_act, pk_any, lp_back_rc;
     wire        sv_park_nz;                 // sv_park has a thread
     wire        sv_nomask, rc_sv, rc_lp, rc_chk_rec;
+    wire        rq_sv, rq_lp, rq_rec;       // (the check's registers, ungated: the walk's)
     wire        rc_chk_none;                // (below: RC_CHK without a record)
     wire        ck_e;                       // (below: the check's registered terms are current)
+    reg         ck;                         // (below: ... from the cycle before; ck_e gates it)
     wire        kq_rc;                      // the walk's registered record is K_RC
     wq_diverge_subv #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .DW(DW), .WID_W(WID_W)) u_subv (
         .i_clk(i_clk),
@@ -485,6 +494,7 @@ module wq_diverge #(
         .o_slb_go(b_slb_go), .o_sle_go(b_sle_go), .o_misuse(sv_misuse),
         .o_park(sv_park), .o_park_nz(sv_park_nz), .o_nomask(sv_nomask), .o_npc(sv_npc), .o_nact(sv_nact),
         .o_rc_sv(rc_sv), .o_rc_lp(rc_lp), .o_rc_chk_rec(rc_chk_rec),
+        .o_rq_sv(rq_sv), .o_rq_lp(rq_lp), .o_rq_rec(rq_rec),
         .o_rc_c_pc(rc_c_pc), .o_rc_c_act(rc_c_act),
         .o_pk_any(pk_any), .o_lp_back_rc(lp_back_rc));
     // (the parked threads the masks read and the loop form's parked half:
@@ -608,8 +618,8 @@ module wq_diverge #(
         .i_bchk_v(i_bchk_v),
         .i_emit(i_emit), .i_wb_hold(i_wb_hold),
         .i_b_prep(b_prep), .i_b_pro(b_pro), .i_b_recs_x(b_recs_x), .i_b_fin(b_fin),
-        .i_b_snd_go(b_snd_go), .i_sv_on(sv_on), .i_lp_on(lp_on), .i_rc_sv(rc_sv), .i_rc_lp(rc_lp),
-        .i_rc_chk_rec(rc_chk_rec), .i_sc_ok(sc_ok), .i_sc_inv(sc_inv),
+        .i_b_snd_go(b_snd_go), .i_sv_on(sv_on), .i_lp_on(lp_on), .i_ck(ck), .i_rq_sv(rq_sv),
+        .i_rq_lp(rq_lp), .i_rq_rec(rq_rec), .i_sc_ok(sc_ok), .i_sc_inv(sc_inv),
         .i_rc_s(rc_s), .i_dqs(dqs), .i_dqr_empty(dqr_empty),
         .i_g_sub(g_sub), .i_g_rem(g_rem), .i_g_first0(g_first0), .i_g_ok(g_ok),
         .i_l_more(l_more), .i_h_more(h_more),
@@ -731,14 +741,20 @@ module wq_diverge #(
 
     // ---- the walk: the prologue, the groups, CALL's link, RET's holders, reconvergence ----
     // RC_CHK without a record; with a segment or loop form, once its
-    // registered terms are current (ck_e).  (At RC_CHK the walk's sc_rc is
-    // rc_sv || rc_lp, wq_diverge_subv's: read from there, its one LUT
-    // after the check's registered terms, not through the walk's select
-    // of sc_rc by rc_s, which a module boundary keeps 2 levels behind)
+    // registered terms are current (ck_e).  It reads the terms where
+    // ck_e is ck alone -- b_kk at K_RC is b_kq's, outside a trap, in
+    // RC_CHK -- so from the registers and ck (rk_*), as the walk does,
+    // not through ck_e's select of b_kq and wq_diverge_subv's gate
+    // (the FORMAL section asserts them rc_sv, rc_lp, rc_chk_rec there);
+    // so do the step to RC_POP and the scan's restart it makes.  (At
+    // RC_CHK the walk's sc_rc is rc_sv || rc_lp, asserted below.)
     wire        rc_svlp    = rc_sv || rc_lp;
+    wire        rk_svlp    = ck && (rq_sv || rq_lp);
+    wire        rk_rec     = ck && rq_rec;
+    wire        unused_rk  = &{1'b0, rc_svlp, rc_chk_rec};  // (the FORMAL section's)
     assign rc_chk_none = b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC && rc_s == RC_CHK &&
-                       (sc_ok || !rc_svlp) && !rc_chk_rec && !p_stale &&
-                       !((sv_on || lp_on) && !ck_e);
+                       (sc_ok || !rk_svlp) && !rk_rec && !p_stale &&
+                       !((sv_on || lp_on) && !ck);
     wire [2:0] x_prep = (!i_x_commit || i_x_trap != `WQ_TRAP_NONE || i_x_skip) ? BP_NONE :
                       (i_x_op == `WQ_OP_SYNC || i_x_op == `WQ_OP_BRK || i_x_op == `WQ_OP_CONT ||
                        i_x_op == `WQ_OP_YIELD) ? BP_FIND :
@@ -816,7 +832,7 @@ module wq_diverge #(
             g_sub <= 1'b0;
         end
         // RC_CHK without a record and nothing to end: on to the pop
-        if (rc_chk_none && !rc_sv && !rc_lp) rc_s <= RC_POP;
+        if (rc_chk_none && !rk_svlp) rc_s <= RC_POP;
         // K_GRP: the first path's group is skipped (the walk's end: wq_core)
         if (g_skip)
             g_rem <= g_rem & ~g_m0;
@@ -885,7 +901,6 @@ module wq_diverge #(
     // at its first record, never K_RC).  With a segment or a loop form
     // the check waits for it (rc_chk_none; its record, rc_chk_rec, is
     // the registered one): a cycle more than the scan's own wait.
-    reg  ck;
     assign ck_e = ck && kq_rc && !b_is_trap && rc_s == RC_CHK;
     always @(posedge i_clk)
         ck <= !i_reset && b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC &&
@@ -897,7 +912,7 @@ module wq_diverge #(
     wire sc_inv = i_wb_in || (ts_we && !(b_kk == K_TS1 && b_exit)) ||
                   (dqs == DQS_WAIT && dq_rvalid) || tg_we || g_inv ||
                   (i_emit && b_kk == K_RET && (b_sst_go || b_snd_go || b_slb_go || b_sle_go)) ||
-                  (rc_chk_none && rc_svlp) || i_ds_go || g_inv_d;
+                  (rc_chk_none && rk_svlp) || i_ds_go || g_inv_d;
     // (the scan itself: wq_diverge_scan, over the targets' row t_tgt_row)
     wq_diverge_scan #(.LANES(LANES), .PCW(PCW)) u_scan (
         .i_clk(i_clk), .i_reset(i_reset),
@@ -972,6 +987,7 @@ module wq_diverge #(
         begin
             assert(g_t0 == g_t0c);
             assert(g_n_t0 == (b_next == g_t0));
+            assert(g_first0 == (g_t0 == g_ft));
             assert(g_m0 == f_m0);
         end
     always @(*)
@@ -1014,7 +1030,15 @@ module wq_diverge #(
         if (f_past && !i_reset) begin
             if (b_prep == BP_CHECK) assert(b_ptrap == f_ptrap);
             // (rc_chk_none's and sc_inv's read of the walk's sc_rc)
-            if (rc_s == RC_CHK) assert(sc_rc == rc_svlp);
+            if (rc_s == RC_CHK && kq_rc && !b_is_trap) assert(sc_rc == rc_svlp);
+            // (the walk's reads of the check: ck gates the registered
+            // terms where the walk reads them -- K_RC in RC_CHK, no trap --
+            // as ck_e does for wq_diverge_subv's outputs)
+            if (rc_s == RC_CHK && kq_rc && !b_is_trap)
+                assert(ck_e == ck && rc_sv == (ck && rq_sv) && rc_lp == (ck && rq_lp) &&
+                       rc_chk_rec == (ck && rq_rec) && rk_svlp == rc_svlp && rk_rec == rc_chk_rec);
+            // (b_kk at K_RC is the walk's registered record, outside a trap)
+            if (b_kk == K_RC) assert(kq_rc && !b_is_trap);
             assert(b_ends_x == (b_act_new == 32'd0));
         end
     always @(posedge i_clk)

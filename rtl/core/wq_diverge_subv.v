@@ -92,6 +92,9 @@ module wq_diverge_subv #(
     output wire                 o_rc_sv,
     output wire                 o_rc_lp,
     output wire                 o_rc_chk_rec,
+    output wire                 o_rq_sv,        // (the same ungated: the registers,
+    output wire                 o_rq_lp,        //  for the record walk, which gates
+    output wire                 o_rq_rec,       //  them with i_ck itself)
     output wire [PCW-1:0]       o_rc_c_pc,
     output wire [31:0]          o_rc_c_act,
     // (for wq_diverge's asserts: the parked threads the masks read, the
@@ -323,6 +326,9 @@ module wq_diverge_subv #(
     assign o_rc_sv = ck_sv;
     assign o_rc_lp = ck_lp;
     assign o_rc_chk_rec = ck_rec;
+    assign o_rq_sv = rq_sv;
+    assign o_rq_lp = rq_lp;
+    assign o_rq_rec = rq_rec;
     assign o_rc_c_pc = rq_pc;
     assign o_rc_c_act = rq_act;
     assign o_pk_any = pk_any;

@@ -48,9 +48,10 @@ module wq_diverge_walk (
     input  wire                 i_b_snd_go,
     input  wire                 i_sv_on,
     input  wire                 i_lp_on,
-    input  wire                 i_rc_sv,
-    input  wire                 i_rc_lp,
-    input  wire                 i_rc_chk_rec,
+    input  wire                 i_ck,           // ... its registered terms are current
+    input  wire                 i_rq_sv,        // ... and they: a segment,
+    input  wire                 i_rq_lp,        //     a loop form,
+    input  wire                 i_rq_rec,       //     its record
     // the part scan: complete, restarted
     input  wire                 i_sc_ok,
     input  wire                 i_sc_inv,
@@ -110,9 +111,17 @@ module wq_diverge_walk (
     wire             b_snd_go  = i_b_snd_go;
     wire             sv_on     = i_sv_on;
     wire             lp_on     = i_lp_on;
-    wire             rc_sv     = i_rc_sv;
-    wire             rc_lp     = i_rc_lp;
-    wire             rc_chk_rec = i_rc_chk_rec;
+    // Reconvergence's check (wq_diverge_subv's registered terms, rq_*)
+    // as the walk reads it: at its registered record K_RC in RC_CHK, not
+    // in a trap (kq_live), where wq_diverge's gate of the terms (ck_e: ck,
+    // b_kq is K_RC, no trap, RC_CHK) is ck alone -- so the walk gates them
+    // with the flip-flop ck itself rather than taking wq_diverge_subv's
+    // gated outputs, a select of b_kq, ck_e's AND and the unit's own AND
+    // behind them on the way to WB's hold (wq_diverge's FORMAL section
+    // asserts the two equal where the walk reads them)
+    wire             rc_sv     = i_ck && i_rq_sv;
+    wire             rc_lp     = i_ck && i_rq_lp;
+    wire             rc_chk_rec = i_ck && i_rq_rec;
     wire             sc_ok     = i_sc_ok;
     wire             sc_inv    = i_sc_inv;
     wire [1:0]       rc_s      = i_rc_s;
