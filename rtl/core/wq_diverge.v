@@ -473,7 +473,7 @@ module wq_diverge #(
     wire [PCW-1:0] sv_start, sv_end_at, sv_npc, rc_c_pc;
     wire [31:0] lp_one, sv_park, sv_nact, rc_c_act, pk_any, lp_back_rc;
     wire        sv_park_nz;                 // sv_park has a thread
-    wire        sv_nomask, rc_sv, rc_lp, rc_chk_rec;
+    wire        sv_nomask;
     wire        rq_sv, rq_lp, rq_rec;       // (the check's registers, ungated: the walk's)
     wire        rc_chk_none;                // (below: RC_CHK without a record)
     wire        ck_e;                       // (below: the check's registered terms are current)
@@ -493,7 +493,6 @@ module wq_diverge #(
         .o_subv(b_subv), .o_sau(b_sau), .o_sst_go(b_sst_go), .o_snd_go(b_snd_go),
         .o_slb_go(b_slb_go), .o_sle_go(b_sle_go), .o_misuse(sv_misuse),
         .o_park(sv_park), .o_park_nz(sv_park_nz), .o_nomask(sv_nomask), .o_npc(sv_npc), .o_nact(sv_nact),
-        .o_rc_sv(rc_sv), .o_rc_lp(rc_lp), .o_rc_chk_rec(rc_chk_rec),
         .o_rq_sv(rq_sv), .o_rq_lp(rq_lp), .o_rq_rec(rq_rec),
         .o_rc_c_pc(rc_c_pc), .o_rc_c_act(rc_c_act),
         .o_pk_any(pk_any), .o_lp_back_rc(lp_back_rc));
@@ -608,7 +607,7 @@ module wq_diverge #(
     wire        p_snd, p_fresh, p_stale;    // SUBV_END's wait for the scan's terms
     wire        unused_pf  = p_fresh;       // (the FORMAL section's)
     wire        sc_rc;                      // a record of reconvergence reads the scan
-    wire        unused_sr  = sc_rc;         // (the FORMAL section's: rc_svlp below)
+    wire        unused_sr  = sc_rc;         // (the FORMAL section's: the scan's freshness)
     wq_diverge_walk u_walk (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_wb_in(i_wb_in), .i_x_op(i_x_op), .i_x_skip(i_x_skip),
@@ -741,17 +740,13 @@ module wq_diverge #(
 
     // ---- the walk: the prologue, the groups, CALL's link, RET's holders, reconvergence ----
     // RC_CHK without a record; with a segment or loop form, once its
-    // registered terms are current (ck_e).  It reads the terms where
-    // ck_e is ck alone -- b_kk at K_RC is b_kq's, outside a trap, in
-    // RC_CHK -- so from the registers and ck (rk_*), as the walk does,
-    // not through ck_e's select of b_kq and wq_diverge_subv's gate
-    // (the FORMAL section asserts them rc_sv, rc_lp, rc_chk_rec there);
-    // so do the step to RC_POP and the scan's restart it makes.  (At
-    // RC_CHK the walk's sc_rc is rc_sv || rc_lp, asserted below.)
-    wire        rc_svlp    = rc_sv || rc_lp;
+    // registered terms are current (ck_e).  It reads the terms at b_kk
+    // K_RC in RC_CHK, where ck_e is ck alone (b_kk at K_RC is b_kq's,
+    // outside a trap: asserted), so it takes wq_diverge_subv's registers
+    // ANDed with ck (rk_*), as the walk does, not behind ck_e's select of
+    // b_kq; so do the step to RC_POP and the scan's restart it makes.
     wire        rk_svlp    = ck && (rq_sv || rq_lp);
     wire        rk_rec     = ck && rq_rec;
-    wire        unused_rk  = &{1'b0, rc_svlp, rc_chk_rec};  // (the FORMAL section's)
     assign rc_chk_none = b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC && rc_s == RC_CHK &&
                        (sc_ok || !rk_svlp) && !rk_rec && !p_stale &&
                        !((sv_on || lp_on) && !ck);
@@ -1029,15 +1024,9 @@ module wq_diverge #(
     always @(*)
         if (f_past && !i_reset) begin
             if (b_prep == BP_CHECK) assert(b_ptrap == f_ptrap);
-            // (rc_chk_none's and sc_inv's read of the walk's sc_rc)
-            if (rc_s == RC_CHK && kq_rc && !b_is_trap) assert(sc_rc == rc_svlp);
-            // (the walk's reads of the check: ck gates the registered
-            // terms where the walk reads them -- K_RC in RC_CHK, no trap --
-            // as ck_e does for wq_diverge_subv's outputs)
-            if (rc_s == RC_CHK && kq_rc && !b_is_trap)
-                assert(ck_e == ck && rc_sv == (ck && rq_sv) && rc_lp == (ck && rq_lp) &&
-                       rc_chk_rec == (ck && rq_rec) && rk_svlp == rc_svlp && rk_rec == rc_chk_rec);
-            // (b_kk at K_RC is the walk's registered record, outside a trap)
+            // (b_kk at K_RC is the walk's registered record, outside a
+            // trap: where rc_chk_none and the walk read the check, ck_e
+            // is ck, so both take the registers ANDed with ck)
             if (b_kk == K_RC) assert(kq_rc && !b_is_trap);
             assert(b_ends_x == (b_act_new == 32'd0));
         end

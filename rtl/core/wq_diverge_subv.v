@@ -87,14 +87,13 @@ module wq_diverge_subv #(
     output wire [31:0]          o_nact,
     // reconvergence's check: a segment's part ran dry, a loop form's half
     // did, the check has a record (MASK_PC) and its PC and threads --
-    // registered, as of the cycle before, valid with i_ck (the flags are
-    // 0 without it)
-    output wire                 o_rc_sv,
-    output wire                 o_rc_lp,
-    output wire                 o_rc_chk_rec,
-    output wire                 o_rq_sv,        // (the same ungated: the registers,
-    output wire                 o_rq_lp,        //  for the record walk, which gates
-    output wire                 o_rq_rec,       //  them with i_ck itself)
+    // registered, as of the cycle before, current when wq_diverge's ck
+    // says so (the flags ungated: wq_diverge and its walk AND them with
+    // ck where they read them; this unit's own updates take them with
+    // i_ck)
+    output wire                 o_rq_sv,
+    output wire                 o_rq_lp,
+    output wire                 o_rq_rec,
     output wire [PCW-1:0]       o_rc_c_pc,
     output wire [31:0]          o_rc_c_act,
     // (for wq_diverge's asserts: the parked threads the masks read, the
@@ -279,7 +278,6 @@ module wq_diverge_subv #(
     end
     wire        ck_sv      = i_ck && rq_sv;
     wire        ck_lp      = i_ck && rq_lp;
-    wire        ck_rec     = i_ck && rq_rec;
     // the segment's records: THREAD_STATE (SUBV) of the threads parked, and
     // MASK_PC unless SUBV_END leaves no thread to run
     wire [31:0] sv_park    = b_sst_go ? (b_act & ~sv_run0) :
@@ -323,9 +321,6 @@ module wq_diverge_subv #(
     assign o_nomask = sv_nomask;
     assign o_npc = sv_npc;
     assign o_nact = sv_nact;
-    assign o_rc_sv = ck_sv;
-    assign o_rc_lp = ck_lp;
-    assign o_rc_chk_rec = ck_rec;
     assign o_rq_sv = rq_sv;
     assign o_rq_lp = rq_lp;
     assign o_rq_rec = rq_rec;

@@ -116,9 +116,9 @@ module wq_diverge_walk (
     // in a trap (kq_live), where wq_diverge's gate of the terms (ck_e: ck,
     // b_kq is K_RC, no trap, RC_CHK) is ck alone -- so the walk gates them
     // with the flip-flop ck itself rather than taking wq_diverge_subv's
-    // gated outputs, a select of b_kq, ck_e's AND and the unit's own AND
+    // gated terms, a select of b_kq, ck_e's AND and the unit's own AND
     // behind them on the way to WB's hold (wq_diverge's FORMAL section
-    // asserts the two equal where the walk reads them)
+    // asserts the premise: b_kk at K_RC is b_kq's, outside a trap)
     wire             rc_sv     = i_ck && i_rq_sv;
     wire             rc_lp     = i_ck && i_rq_lp;
     wire             rc_chk_rec = i_ck && i_rq_rec;
