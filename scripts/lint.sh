@@ -102,6 +102,9 @@ if [ ${#rtl[@]} -gt 0 ]; then
     # the boards page's per-module table from a made-up area run
     python3 scripts/area_table.py --selftest | sed 's/^/lint: /' || bad "scripts/area_table.py --selftest"
     python3 scripts/rtl_size.py | sed 's/^/lint: /' || bad "scripts/rtl_size.py"
+    # every mutant's original text still in rtl/ exactly once (an RTL edit
+    # that moves an anchor would otherwise show only in make mutate)
+    bash scripts/mutate.sh --check | sed 's/^/lint: /' || bad "scripts/mutate.sh --check"
 else
     echo "lint: no rtl/*.v yet"
 fi
