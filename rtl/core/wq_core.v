@@ -299,6 +299,13 @@ module wq_core #(
     wire wb_frz;                        // a completion (the LSU's, a unit's) runs or starts as the port's owner
     wire wb_blk;                        // no beat from EX into WB (a completion waits)
     wire b_twait;                       // a trap waits in WB for the LSU queue to empty
+    // WB's beat is a trap's commit: b_twait but for its wait on the queue
+    // and the units, a function of WB's flip-flops alone.  The completion
+    // path reads it for b_twait (wq_lsu_complete: only with the queue's
+    // head ready, an entry of the queue, where the queue is not empty and
+    // b_twait is this), so its start and WB's freeze (wb_frz) do not wait
+    // for the queue's count and the units' flags
+    wire b_tcm = b_v && b_commit && b_is_trap;
     wire x_to_wb;                       // EX's own beat leaves towards WB (into the EX/WB buffer)
     wire x_take;                        // EX accepts a beat (wq_ex_stage)
     // EX -> WB through a third skid buffer (wq_ex_stage's u_xb): EX's beat
@@ -548,8 +555,7 @@ module wq_core #(
         .i_x_msext(x_msext), .i_x_words(x_words), .i_x_w(x_w), .i_x_pc(x_pc),
         .i_x_ir(x_ir), .i_x_rd(x_rd), .i_x_rr(x_rr), .i_x_rpk(x_rpk), .i_op_a(op_a), .i_op_rb(op_rb), .i_x_take(x_take),
         .i_wb_ls(wb_ls), .i_wb_commit(!wb_ls && x_to_wb && x_commit), .i_squash_x(squash_x),
-        .i_b_v(b_v || xb_held), .i_b_trap((b_v && b_commit && b_is_trap) || xb_trap),
-        .i_b_twait(b_twait),
+        .i_b_v(b_v || xb_held), .i_b_trap(b_tcm || xb_trap), .i_b_tcm(b_tcm),
         .i_b_open(b_open || xc_open), .i_x_open(x_open || xu_busy),
         .i_pipe_empty(pipe_empty), .i_at_hold(xu_busy),
         .i_stop(stopping || i_ev_wait), .i_cm_own(cm_own_ls),

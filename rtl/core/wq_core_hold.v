@@ -91,8 +91,15 @@ module wq_core_hold (
                                        i_xb_held || i_b_v || i_is_go ||
                                        (i_cm_ls ? (!i_q_one || i_xu_busy) : (!i_q_empty || i_xc_more)))) ||
                        (!stopping && !i_ev_wait);
-    wire pipe_empty = !i_f_v && !i_fd_held && !i_d_v && !i_dx_held && !i_x_v && !i_xb_held && !i_b_v &&
-                      !i_xu_busy;
+    // (two kept halves, a LUT each, and their AND: eight flip-flop flags
+    // in two levels.  Without the nets the mapper chains the OR through
+    // the terms it shares with behind and o_cm_more, four levels at the
+    // port, and pipe_empty runs on into the completion's start, cp_go)
+    (* keep *) wire pe_front;
+    assign pe_front = !i_f_v && !i_fd_held && !i_d_v && !i_dx_held;
+    (* keep *) wire pe_back;
+    assign pe_back  = !i_x_v && !i_xb_held && !i_b_v && !i_xu_busy;
+    wire pipe_empty = pe_front && pe_back;
     // (a CTA waiting to start stops issue: the pipeline drains, then it starts)
     assign o_can_issue = hold && phase == PH_RUN && !i_disp_ok &&
                          (!stopping || (pipe_empty && i_fl_idle && i_q_empty));

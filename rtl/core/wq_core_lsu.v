@@ -76,7 +76,7 @@ module wq_core_lsu #(
     // WB and the rest of the pipeline
     input  wire                     i_b_v,
     input  wire                     i_b_trap,       // a trap's commit beat in WB
-    input  wire                     i_b_twait,      // ... waiting for the queue
+    input  wire                     i_b_tcm,        // WB's own beat is a trap's commit (wq_lsu_complete)
     input  wire                     i_b_open,       // WB's instruction has emitted a record
     input  wire                     i_x_open,       // EX's instruction has beats in WB
     input  wire                     i_pipe_empty,   // FE, DE, EX, WB empty
@@ -466,7 +466,7 @@ module wq_core_lsu #(
         .i_q_v(q_v), .i_q_rz(q_rz), .i_q_az(q_az), .i_q_code(q_code), .i_q_st(q_st),
         .i_q_rx(q_rx), .i_q_hd(q_hd), .i_q_n(q_n), .i_hd_words(q_words[q_hd]), .i_hd_pk(q_rpk[q_hd]),
         .i_pipe_empty(i_pipe_empty), .i_stop(i_stop), .i_fl_on(i_fl_on), .i_owed(ans_owed),
-        .i_b_v(i_b_v), .i_b_twait(i_b_twait), .i_b_open(i_b_open), .i_x_open(i_x_open),
+        .i_b_v(i_b_v), .i_b_tcm(i_b_tcm), .i_b_open(i_b_open), .i_x_open(i_x_open),
         .i_cm_own(i_cm_own),
         .o_go(cp_go), .o_last(cp_last), .o_code(cp_code), .o_req(o_cp_req),
         .o_keep(o_cp_keep), .o_frz(o_cp_frz), .o_wb_blk(o_wb_blk), .o_p(cp_p), .o_k(cp_k),

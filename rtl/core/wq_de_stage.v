@@ -243,7 +243,6 @@ module wq_de_stage #(
     wire d_cbeat = d_skip || d_parts_done || !d_beats_g || (d_fuse_g && d_p_last);
     wire d_last  = d_emit && d_cbeat;                         // ... and leaves
     assign o_take    = !o_v || d_last;
-    assign o_dx_held = !dx_ready;
 
     // ---- the rows: the register file's and the thread-id RAM's (read by
     // wq_opread as the beat enters EX) ---------------------------------------------------
@@ -278,7 +277,7 @@ module wq_de_stage #(
                               dc_msext, dc_amask, d_words, d_p, d_k, d_fuse_last, d_cbeat,
                               o_rf_ra, o_rf_rb, d_rr, d_rpk, tr_row(o_w, d_p), i_za, i_zb};
     wq_skid #(.DW(DXW)) u_dx (
-        .i_clk(i_clk), .i_valid(o_v && i_run), .i_data(dx_in), .o_ready(dx_ready),
+        .i_clk(i_clk), .i_valid(o_v && i_run), .i_data(dx_in), .o_ready(dx_ready), .o_held(o_dx_held),
         .i_reset(i_reset || i_squash), .i_ready(i_x_take && i_run), .o_valid(o_dx_v),
         .o_data({o_dx_w, o_dx_pc, o_dx_ir, o_dx_op, o_dx_rd, o_dx_bi, o_dx_imm, o_dx_fn, o_dx_sel,
                  o_dx_cond, o_dx_skip, o_dx_trap, o_dx_wrd, o_dx_mem, o_dx_msize, o_dx_msext,

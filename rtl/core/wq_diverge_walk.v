@@ -288,26 +288,32 @@ module wq_diverge_walk (
     wire        last_rc    = !rc_hold && rc_x &&
                              (rc_s == RC_WAKE || (rc_s == RC_CHK && rc_chk_rec) ||
                               (rc_s == RC_POP && dqr_empty));
+    // BAR's completion (i_bar_go: b_kk is K_BAR, the release, never the
+    // last record) enters both last-record terms at their last level, an
+    // AND after the cases: the cases read b_kq as if live outside a trap
+    // (b_last_nb, last_nh_nb), which they are unless bar_rel -- so the
+    // barrier check, a select by WB's warp in wq_warp_slots, is one level
+    // from the walk's outputs, not under kq_live's cases
+    wire        bar_rel    = !b_is_trap && k_barw && i_bar_go;
     (* keep *) wire at_rc;
-    assign at_rc  = !hold_any && kq_live && b_kq == K_RC;
+    assign at_rc  = !hold_any && !b_is_trap && b_kq == K_RC;
     (* keep *) wire last_oth;
     assign last_oth = !hold_any &&
                       (b_is_trap ? (k_bk0 ? !b_rel_tail : b_rel_tail) :
-                       kq_live &&
                        ((b_kq == K_RET)  ? (!b_ends && !b_rel_tail) :
                         (b_kq == K_BAR2) ? b_rel_tail : 1'b0));
-    wire        b_last_k   = at_rc ? last_rc : last_oth;
+    wire        b_last_nb  = at_rc ? last_rc : last_oth;
+    wire        b_last_k   = b_last_nb && !bar_rel;
     // (the same without hold_any's terms: b_last_k is !hold_any &&
     // last_nh.  WB's hold reads hold_any at its last level, so the path
     // from hold_any, the deepest of the walk's terms -- SUBV_END's wait on
     // its warp's segment flag -- into WB's take is one select, not at_rc's
     // AND, b_last_k's select and WB's hold's select in a row)
-    (* keep *) wire last_nh;
-    assign last_nh  = (kq_live && b_kq == K_RC) ? last_rc :
-                      (b_is_trap ? (k_bk0 ? !b_rel_tail : b_rel_tail) :
-                       kq_live &&
-                       ((b_kq == K_RET)  ? (!b_ends && !b_rel_tail) :
-                        (b_kq == K_BAR2) ? b_rel_tail : 1'b0));
+    wire        last_nh_nb = (!b_is_trap && b_kq == K_RC) ? last_rc :
+                             (b_is_trap ? (k_bk0 ? !b_rel_tail : b_rel_tail) :
+                              ((b_kq == K_RET)  ? (!b_ends && !b_rel_tail) :
+                               (b_kq == K_BAR2) ? b_rel_tail : 1'b0));
+    wire        last_nh    = last_nh_nb && !bar_rel;
     // an EXIT that leaves no thread, outside a sub-vector segment and a
     // loop form (RC_CHK has nothing to do: it goes straight to the pop),
     // issues its reconvergence pop with its first record: the records

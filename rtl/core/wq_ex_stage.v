@@ -339,7 +339,7 @@ module wq_ex_stage #(
     // a term here)
     wire x_in   = i_dx_v && x_take && i_run;
     wire b_trap_c = b_v && b_commit && b_istrap;                   // a trap commits in WB
-    wire xb_held  = !xb_ready;                                      // a beat waits in u_xb
+    wire xb_held;                                                   // a beat waits in u_xb (!xb_ready, its flip-flop)
     wire xb_trap_c;                                                 // ... a trap's commit beat
 
     // ---- operands (wq_opread: the register file, the thread-id RAM, the
@@ -587,7 +587,7 @@ module wq_ex_stage #(
     wire          b_load_x = wbi_v && wb_take;
     wq_skid #(.DW(XBW)) u_xb (
         .i_clk(i_clk), .i_reset(i_reset || i_squash_x || i_cp_code),
-        .i_valid(x_out), .i_data(xb_in), .o_ready(xb_ready),
+        .i_valid(x_out), .i_data(xb_in), .o_ready(xb_ready), .o_held(xb_held),
         .o_valid(wbi_v), .o_data({wbi_commit, wbi_fp, wbi_w, wbi_p, wbi_pc, wbi_ir, wbi_op, wbi_rd,
                                   wbi_sel, wbi_skip, wbi_wrd, wbi_trap, wbi_imm}),
         .i_ready(wb_take));

@@ -8,7 +8,7 @@
 //       its instruction's byte address goes to the buffer (wq_fetch)
 //   FE  the FE register: the warp, its PC and address; the buffer answers
 //       it.  A hit goes into the FE/DE buffer when it has room (a
-//       flip-flop: o_fd_held is its complement), a miss is dropped there
+//       flip-flop: o_fd_held is that flip-flop), a miss is dropped there
 //       and its warp issued again once a fetch run fills the buffer (the
 //       scoreboard clears its busy bit)
 //
@@ -154,9 +154,8 @@ module wq_fe_stage #(
     // the fetch run); a squash empties it
     wq_skid #(.DW(WID_W + PCW + 64 + `WQ_PD_W)) u_fd (
         .i_clk(i_clk), .i_reset(i_reset || i_squash),
-        .i_valid(f_v && fe_hit), .i_data({f_w, f_pc, fe_ir, fe_pd}), .o_ready(fd_ready),
+        .i_valid(f_v && fe_hit), .i_data({f_w, f_pc, fe_ir, fe_pd}), .o_ready(fd_ready), .o_held(o_fd_held),
         .o_valid(o_fd_v), .o_data({o_fd_w, o_fd_pc, o_fd_ir, o_fd_pd}), .i_ready(i_d_take));
-    assign o_fd_held = !fd_ready;
 
 `ifdef FORMAL
     // Checked inside wq_core by `make formal` (scripts/formal.sh, jobs core

@@ -52,7 +52,7 @@ module wq_lsu_complete #(
     input  wire             i_fl_on,        // a fetch run is on
     input  wire             i_owed,         // answers still owed
     input  wire             i_b_v,          // WB holds an instruction
-    input  wire             i_b_twait,      // ... a trap waiting for the queue
+    input  wire             i_b_tcm,        // ... a trap's commit (it waits for the queue)
     input  wire             i_b_open,       // ... that has emitted a record
     input  wire             i_x_open,       // EX's instruction has beats in WB
     input  wire             i_cm_own,       // the LSU owns the commit port
@@ -100,8 +100,12 @@ module wq_lsu_complete #(
                            (i_q_code[q_hd] ? (i_stop && i_owed) :
                                              (cp_nobh && (i_fl_on || i_owed)));
     // (a trap waiting in WB for the queue is dropped by a store that wrote
-    // code, like every younger instruction: it was fetched before)
-    wire         cp_cstart = !i_q_code[q_hd] || ((!i_b_v || i_b_twait) && !i_x_open);
+    // code, like every younger instruction: it was fetched before.  The
+    // trap's wait, wq_wb_ctl's b_twait, is its commit beat in WB while the
+    // queue or a unit is not empty: read here only with the head ready,
+    // an entry of the queue, so the queue is not empty and the wait is
+    // WB's flip-flops alone, i_b_tcm -- not the queue's count)
+    wire         cp_cstart = !i_q_code[q_hd] || ((!i_b_v || i_b_tcm) && !i_x_open);
     wire         cp_go   = i_cm_own && cp_rdy && !cp_endw &&
                            (cp_on || (!i_b_open && cp_cstart));
     // The request for the next cycle's port: the head's commit when it can
@@ -131,7 +135,7 @@ module wq_lsu_complete #(
     // terms, which only another entry's commit reads)
     wire         cp_code = i_cm_own && i_q_code[q_hd] && i_q_rx[q_hd] && cp_rdy &&
                            !(i_stop && i_owed) &&
-                           (cp_on || (!i_b_open && (!i_b_v || i_b_twait) && !i_x_open));
+                           (cp_on || (!i_b_open && (!i_b_v || i_b_tcm) && !i_x_open));
     assign o_code   = cp_code;
 
     // ---- the run's place: on, and a load's beat ------------------------------------

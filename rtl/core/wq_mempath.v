@@ -92,10 +92,12 @@ module wq_mempath #(
     wire [8*LINE_BYTES-1:0] r_wdata;
     wire [LINE_BYTES-1:0]   r_wstrb;
     wire                    l1_ready;
+    /* verilator lint_off PINCONNECTEMPTY */
     wq_skid #(.DW(RW), .OUTREG(1)) u_rq (
         .i_clk(i_clk), .i_reset(i_reset),
-        .i_valid(i_valid), .i_data({i_we, i_addr, i_wdata, i_wstrb}), .o_ready(o_ready),
+        .i_valid(i_valid), .i_data({i_we, i_addr, i_wdata, i_wstrb}), .o_ready(o_ready), .o_held(),
         .o_valid(r_valid), .o_data({r_we, r_addr, r_wdata, r_wstrb}), .i_ready(l1_ready));
+    /* verilator lint_on PINCONNECTEMPTY */
 
     wq_l1 #(.SETS(SETS), .WAYS(WAYS), .LINE_BYTES(LINE_BYTES), .ID_W(ID_W), .AOP_W(1)) u_l1 (
         .i_clk(i_clk), .i_reset(i_reset),

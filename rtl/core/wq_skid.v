@@ -31,6 +31,7 @@ module wq_skid #(
     input  wire          i_valid,     // the producer offers i_data
     input  wire [DW-1:0] i_data,
     output wire          o_ready,     // the buffer takes it (registered)
+    output wire          o_held,      // a beat waits in the buffer (the flip-flop, !o_ready)
     output wire          o_valid,     // the buffer offers o_data
     output wire [DW-1:0] o_data,
     input  wire          i_ready      // the consumer takes it
@@ -42,6 +43,10 @@ module wq_skid #(
     // the producer's ready: the buffer has room (its holding register is
     // empty), known from the flip-flop alone
     assign o_ready = !r_valid;
+    // the same flag as its flip-flop, for a unit that reads "a beat
+    // waits" (its stage's held flag): not o_ready's complement, which
+    // would cost a LUT of its own at this unit's boundary
+    assign o_held  = r_valid;
 
     // a beat taken from the producer while the output is stalled waits
     always @(posedge i_clk)

@@ -350,7 +350,7 @@ module wq_warp_slots #(
     end
     // bc_w's check from this cycle's terms (KILL's release; the formal
     // section's definitions) and WB's from the terms registered at the
-    // last edge (c_arr_q, c_at_q): a slot's state, trap code or CTA
+    // last edge (c_go_q, c_rel_q): a slot's state, trap code or CTA
     // changes only at a WB commit that ends, waits, traps or releases, a
     // warp's start, RESUME or KILL (ev_st, below), so the registered terms
     // are this cycle's unless one of those came at the last edge (c_v
@@ -359,16 +359,20 @@ module wq_warp_slots #(
     wire             bar_go_c  = (bc_oh & c_arr) == {WARPS{1'b0}};
 `endif
     wire             rel_end_c = (bc_oh & ~c_arr & c_at) != {WARPS{1'b0}};
-    reg  [WARPS-1:0] c_arr_q, c_at_q;
+    // (registered as WB reads them, a flip-flop a slot: c_go_q, no other
+    // warp of the CTA can still arrive, and c_rel_q, the release -- so
+    // each is a one-hot select by WB's warp, which is a slot (oh_wb is
+    // one-hot), not a select of two terms or of a complement)
+    reg  [WARPS-1:0] c_go_q, c_rel_q;
     reg              c_v;
     wire             ev_st;
     always @(posedge i_clk) begin
-        c_arr_q <= c_arr;
-        c_at_q <= c_at;
+        c_go_q <= ~c_arr;
+        c_rel_q <= ~c_arr & c_at;
         c_v <= !ev_st;
     end
-    assign o_bar_go    = (oh_wb & c_arr_q) == {WARPS{1'b0}};
-    assign o_rel_end   = (oh_wb & ~c_arr_q & c_at_q) != {WARPS{1'b0}};
+    assign o_bar_go    = (oh_wb & c_go_q) != {WARPS{1'b0}};
+    assign o_rel_end   = (oh_wb & c_rel_q) != {WARPS{1'b0}};
     assign o_bchk_v    = c_v;
     assign o_kill_rel  = rel_end_c;
     assign o_bar_slots = o_bar_oth | ((i_wb_bar && !i_wb_trap && !i_csr_on) ? oh_wb : {WARPS{1'b0}});
@@ -618,7 +622,7 @@ module wq_warp_slots #(
         assert(rel_end_c == (bar_go_c && (f_row & f_at) != {WARPS{1'b0}}));
         // the registered terms are this cycle's when valid, so WB's check
         // is bc_w's outside a CSR step
-        if (c_v) assert(c_arr_q == c_arr && c_at_q == c_at);
+        if (c_v) assert(c_go_q == ~c_arr && c_rel_q == (~c_arr & c_at));
         if (c_v && !i_csr_on) assert(o_bar_go == bar_go_c && o_rel_end == rel_end_c);
         // the barrier check of a started warp: no other warp of its CTA
         // can still arrive when it completes, and the ones it releases
