@@ -299,12 +299,8 @@ module wq_core #(
     wire wb_frz;                        // a completion (the LSU's, a unit's) runs or starts as the port's owner
     wire wb_blk;                        // no beat from EX into WB (a completion waits)
     wire b_twait;                       // a trap waits in WB for the LSU queue to empty
-    // WB's beat is a trap's commit: b_twait but for its wait on the queue
-    // and the units, a function of WB's flip-flops alone.  The completion
-    // path reads it for b_twait (wq_lsu_complete: only with the queue's
-    // head ready, an entry of the queue, where the queue is not empty and
-    // b_twait is this), so its start and WB's freeze (wb_frz) do not wait
-    // for the queue's count and the units' flags
+    // WB's beat is a trap's commit (WB's flip-flops): b_twait wherever the
+    // completion path reads it, under a ready head (wq_lsu_complete)
     wire b_tcm = b_v && b_commit && b_is_trap;
     wire x_to_wb;                       // EX's own beat leaves towards WB (into the EX/WB buffer)
     wire x_take;                        // EX accepts a beat (wq_ex_stage)

@@ -319,9 +319,11 @@ module wq_diverge_walk (
     // issues its reconvergence pop with its first record: the records
     // before K_RC (THREAD_STATE, MASK_PC, RETIRE) touch neither the deque
     // nor the commit's outcome, and the pop's answer is kept (DQS_DONE)
-    // for K_RC, which then does not wait for it
+    // for K_RC, which then does not wait for it.  (Its record is b_kq's:
+    // EXIT is no BAR, so k_barw is low, and no trap -- b_kk's live terms
+    // do not apply; the barrier check stays out of the deque's command)
     assign      rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
-                             !b_is_trap && !sv_on && !lp_on && b_kk < K_RC && rc_s == RC_CHK &&
+                             !b_is_trap && !sv_on && !lp_on && b_kq < K_RC && rc_s == RC_CHK &&
                              !i_wb_hold;
     // (an instruction entering WB without a prologue: its first record
     // from the opcode -- EXIT's THREAD_STATE, a skipped BAR's MASK_PC,
@@ -460,6 +462,8 @@ module wq_diverge_walk (
                 assert(k_bk0 == (b_k == 4'd0));
                 assert(k_barw == (b_bar && b_k <= K_BAR && b_kq > K_BAR));
             end
+            // (EXIT's early pop reads b_kq for b_kk)
+            if (rc_early) assert(b_kk == b_kq);
         end
 `endif
 endmodule
