@@ -299,7 +299,6 @@ module wq_diverge #(
     // (K_GRP).  RET first finds the threads that hold a CALL token for their
     // own link (call_token_holders: BP_HELD reads the deque from the front
     // down); they wait for it (K_HELD) and the others return.
-    reg  [PCW-1:0] t_tgt [0:31];                // a thread's target (RET: its link)
     reg  [31:0]    r_held;                      // RET: the CALL token holders
     reg  [DW-1:0]  h_idx;                       // RET: the entry read next, plus one
     reg            h_init, g_cnt0;              // BP_HELD's, BP_COUNT's first cycle
@@ -324,24 +323,10 @@ module wq_diverge #(
     wire [31:0] g_oh       = low1(g_rem);           // the walk's lowest thread left
     wire [31:0] g_fs       = g_act & g_sel;
     wire [31:0] h_oh;                               // RET's next holder (u_hw)
-    // Two 32-way selects read a thread's target.  The walk's (t_x) reads
-    // the first path's thread in BP_COUNT's second cycle (kept in g_ft),
-    // else the walk's group's lowest thread left (g_t0's); RET's holder
-    // record reads its holder's link (t_h, by u_hw's one-hot h_oh, a
-    // flip-flop).  The holder's is a select of its own so that the wait
-    // state's write data and the K_HELD record's address start at
-    // registers, not behind the walk's lowest-thread pick (g_rem's carry
-    // chain and the pick's select in front of one shared select were 8
-    // levels, and the record's fields 3 more into the wait state's LUT
-    // RAM); and the walk's group target stays valid through K_HELD's
-    // records.  Each target bit so feeds two selects, its thread's group
-    // compare and the part scan's select (on the ECP5 the targets were
-    // the placed design's most congested nets with three selects and two
-    // compares a thread).
-    // Both are one-hot AND-ORs, not an index into a 32-way multiplexer,
-    // and each is written as a balanced tree of ORs, pairs level by level:
-    // an OR accumulated a thread at a time reaches the mapper as a chain,
-    // which it mapped 5 levels deep rather than 3.
+    // The targets and their two one-hot selects (wq_diverge_tgt, u_tgt):
+    // the walk's (t_x) reads the first path's thread in BP_COUNT's second
+    // cycle (kept in g_ft), else the walk's group's lowest thread left
+    // (g_t0's); RET's holder record its holder's link (t_h, by h_oh).
     // (the first path's thread, the lowest selected active one, is
     // isolated in BP_COUNT's first cycle and registered, g_fo, and the
     // select reads it in the second: not low1 of the slots' active mask
@@ -349,31 +334,14 @@ module wq_diverge #(
     // g_ft, 10 LUT levels; a cycle more for BRX, JMX and RET)
     wire        g_ftrd     = b_prep == BP_COUNT && g_cnt1;
     wire [31:0] t_xo       = g_ftrd ? g_fo : g_oh;
-    // (the targets as one row, thread l at l*PCW: the selects' and the
-    // part scan's)
+    // (the targets as one row, thread l at l*PCW: the part scan's)
     wire [32*PCW-1:0] t_tgt_row;
-    genvar tr;
-    generate for (tr = 0; tr < 32; tr = tr + 1) begin : g_tgt_row
-        assign t_tgt_row[tr*PCW +: PCW] = t_tgt[tr];
-    end endgenerate
-    // the row's entry picked by a one-hot (zero with none): the threads'
-    // terms ORed in pairs, level by level
-    function [PCW-1:0] oh_sel;
-        input [31:0]      oh;
-        input [32*PCW-1:0] row;
-        reg   [32*PCW-1:0] v;
-        integer n, k;
-        begin
-            for (k = 0; k < 32; k = k + 1)
-                v[k*PCW +: PCW] = {PCW{oh[k]}} & row[k*PCW +: PCW];
-            for (n = 16; n >= 1; n = n / 2)
-                for (k = 0; k < n; k = k + 1)
-                    v[k*PCW +: PCW] = v[2*k*PCW +: PCW] | v[(2*k+1)*PCW +: PCW];
-            oh_sel = v[0 +: PCW];
-        end
-    endfunction
-    wire [PCW-1:0] t_x = oh_sel(t_xo, t_tgt_row);
-    wire [PCW-1:0] t_h = oh_sel(h_oh, t_tgt_row);
+    wire [PCW-1:0]    t_x, t_h;
+    wire              tg_we;
+    wq_diverge_tgt #(.LANES(LANES), .PCW(PCW)) u_tgt (
+        .i_clk(i_clk), .i_we(tg_we), .i_brx(i_x_op == `WQ_OP_BRX), .i_p(i_x_p),
+        .i_pc(i_x_pc), .i_op_a(i_op_a),
+        .o_row(t_tgt_row), .i_oh_x(t_xo), .o_x(t_x), .i_oh_h(h_oh), .o_h(t_h));
     wire [PCW-1:0] g_t0c   = ((g_sel & g_oh) != 32'd0) ? t_x : b_next;
     // The walk's group's target, g_t0, is that select's registered: the
     // cycle after it changes (g_inv) it is stale, so the part scan
@@ -679,15 +647,7 @@ module wq_diverge #(
                                      b_kk == K_HELD);
 
     // ---- the sequential part -------------------------------------------------------------
-    // the per-thread targets of BRX (PC+1+ra), JMX and RET (ra)
     integer wl;
-    always @(posedge i_clk)
-        if (i_x_v && !i_x_commit && i_x_take &&
-            (i_x_op == `WQ_OP_BRX || i_x_op == `WQ_OP_JMX || i_x_op == `WQ_OP_RET))
-            for (wl = 0; wl < LANES; wl = wl + 1)
-                t_tgt[i_x_p * LANES + wl] <= (i_x_op == `WQ_OP_BRX) ?
-                                           i_x_pc + 1'b1 + i_op_a[wl*32 +: PCW] : i_op_a[wl*32 +: PCW];
-
     // the per-thread wait state, written as the THREAD_STATE records go out:
     // the record's threads (its mask) in WB's warp's row take its type and
     // address (the rows' one write port, a bit enable a thread)
@@ -865,8 +825,8 @@ module wq_diverge #(
     // after its THREAD_STATE and RET's holder step wait for it (b_hold,
     // BP_HELD); the records are those of the compares over all 32 threads
     // at once (the FORMAL section asserts the equality where they are used).
-    wire tg_we  = i_x_v && !i_x_commit && i_x_take &&
-                  (i_x_op == `WQ_OP_BRX || i_x_op == `WQ_OP_JMX || i_x_op == `WQ_OP_RET);
+    assign tg_we = i_x_v && !i_x_commit && i_x_take &&
+                   (i_x_op == `WQ_OP_BRX || i_x_op == `WQ_OP_JMX || i_x_op == `WQ_OP_RET);
     // (EXIT's THREAD_STATE does not restart it: its threads are exited,
     // which the wake leaves out, and wait as EXIT, which the segment's
     // and loop form's masks leave out; a RETIRE restarts it when it
@@ -936,7 +896,7 @@ module wq_diverge #(
             f_start[fl] = t_wt[fl*PCW +: PCW] == sv_start;
             f_end[fl] = t_wt[fl*PCW +: PCW] == sv_end_at;
             f_dq[fl] = t_wt[fl*PCW +: PCW] == dqr_addr;
-            f_h[fl] = t_tgt[fl] == dqr_addr;
+            f_h[fl] = t_tgt_row[fl*PCW +: PCW] == dqr_addr;
             if (lp_one[fl]) f_lpat = f_lpat | t_wt[fl*PCW +: PCW];
         end
     end
@@ -966,16 +926,16 @@ module wq_diverge #(
     reg  [PCW-1:0] f_ft;
     reg  [31:0]    f_fm;
     always @(*) begin
-        f_ft = (g_fs != 32'd0) ? t_tgt[ctz(g_fs)] : b_next;
+        f_ft = (g_fs != 32'd0) ? t_tgt_row[ctz(g_fs)*PCW +: PCW] : b_next;
         for (fl = 0; fl < 32; fl = fl + 1)
-            f_fm[fl] = g_act[fl] && ((g_sel[fl] ? t_tgt[fl] : b_next) == f_ft);
+            f_fm[fl] = g_act[fl] && ((g_sel[fl] ? t_tgt_row[fl*PCW +: PCW] : b_next) == f_ft);
     end
     // The walk's group from the part scan's target compares, once g_ok
     // says they are in: every remaining thread whose path is g_t0.
     reg  [31:0]    f_m0;
     always @(*)
         for (fl = 0; fl < 32; fl = fl + 1)
-            f_m0[fl] = g_rem[fl] && ((g_sel[fl] ? t_tgt[fl] : b_next) == g_t0c);
+            f_m0[fl] = g_rem[fl] && ((g_sel[fl] ? t_tgt_row[fl*PCW +: PCW] : b_next) == g_t0c);
     always @(*)
         if (f_past && !i_reset && b_v && b_commit && g_ok && !g_ftrd &&
             (b_prep == BP_COUNT || (b_prep == BP_NONE && b_kk == K_GRP)))
