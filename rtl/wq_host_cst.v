@@ -100,16 +100,21 @@ module wq_host_cst #(
 		output	wire	[1:0]	o_wait_method
 	);
 
-	reg	[15:0]	gp_get		[0:CHANNELS-1];	// < 2^16: LOG2 <= 16
-	reg		gp_ne		[0:CHANNELS-1];	// GP_GET != GP_PUT
-	reg	[5:0]	gp_lgc		[0:CHANNELS-1];	// min(GPFIFO_LOG2, 32)
-	reg	[2:0]	gp_base_lo	[0:CHANNELS-1];	// GPFIFO_BASE[2:0]
-	reg		ctrl_en		[0:CHANNELS-1];
-	reg	[3:0]	chan_state	[0:CHANNELS-1];
-	reg	[7:0]	err		[0:CHANNELS-1];
-	reg		in_seg		[0:CHANNELS-1];
-	reg	[1:0]		acq_wr	[0:CHANNELS-1];
-	reg	[RHW-1:0]	acq_rh	[0:CHANNELS-1];
+	// (the flip-flop fields: registers, not a memory -- Yosys' mem2reg --
+	// so that each channel's is a flip-flop with its reset and its write
+	// enable, the written value straight on its data input; as a memory
+	// the reset loop's writes are a write port's multiplexer, a LUT level
+	// in front of every field the step writes, and some 170 LUT4 more)
+	(* mem2reg *) reg	[15:0]	gp_get		[0:CHANNELS-1];	// < 2^16: LOG2 <= 16
+	(* mem2reg *) reg		gp_ne		[0:CHANNELS-1];	// GP_GET != GP_PUT
+	(* mem2reg *) reg	[5:0]	gp_lgc		[0:CHANNELS-1];	// min(GPFIFO_LOG2, 32)
+	(* mem2reg *) reg	[2:0]	gp_base_lo	[0:CHANNELS-1];	// GPFIFO_BASE[2:0]
+	(* mem2reg *) reg		ctrl_en		[0:CHANNELS-1];
+	(* mem2reg *) reg	[3:0]	chan_state	[0:CHANNELS-1];
+	(* mem2reg *) reg	[7:0]	err		[0:CHANNELS-1];
+	(* mem2reg *) reg		in_seg		[0:CHANNELS-1];
+	(* mem2reg *) reg	[1:0]		acq_wr	[0:CHANNELS-1];
+	(* mem2reg *) reg	[RHW-1:0]	acq_rh	[0:CHANNELS-1];
 	reg	[`WQ_GP_ADDR_W-1:0]	seg_addr [0:CHANNELS-1];	// word address
 	reg	[`WQ_GP_LENGTH_W-1:0]	seg_rem	[0:CHANNELS-1];
 	reg	[`WQ_MH_ADDRESS_W-1:0]	m_addr	[0:CHANNELS-1];

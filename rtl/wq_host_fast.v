@@ -40,12 +40,13 @@ module wq_host_fast #(
 		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_rdata_adr,
 		input	wire		i_pf_nz,
 		// the step's channel: the method's address and words left, the
-		// segment's words left, its state, it has work
+		// segment's words left; it is RUNNABLE and has work (wq_host_step's
+		// run_q: a register, the channel's state and work a cycle before,
+		// which in H_HDR and H_DATA are this cycle's)
 		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_m_addr,
 		input	wire	[`WQ_MH_COUNT_W-1:0]	i_m_count,
 		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_seg_rem,
-		input	wire	[3:0]	i_state,
-		input	wire		i_has_work,
+		input	wire		i_run,
 		// the engine and the grid (the method's decode)
 		input	wire		i_engine_idle,
 		input	wire		i_can_launch,
@@ -150,8 +151,7 @@ module wq_host_fast #(
 	wire		fh_seg   = (i_seg_rem != 1) && (i_seg_rem != 0);
 	wire		fh_immd  = i_pf_head != 32'h0 && i_pf_head[`WQ_MH_RSVD_RANGE] == 0
 				&& i_pf_head[`WQ_MH_SEC_OP_RANGE] == `WQ_SECOP_IMMD;
-	wire		fm_go    = (FAST != 0) && fm_stay && !i_ev_wait && i_has_work && i_pf_nz
-				&& (i_state == `WQ_CH_RUNNABLE);
+	wire		fm_go    = (FAST != 0) && fm_stay && !i_ev_wait && i_run && i_pf_nz;
 	wire		fm_fire  = fm_go && ((fd && fd_plain && fd_seg)
 				|| (fh && fh_plain && fh_seg && fh_immd));
 
@@ -214,8 +214,7 @@ module wq_host_fast #(
 		// work, nobody waiting for the lock
 		if (o_fire)
 			assert((i_hs == H_DATA || i_hs == H_HDR) && i_pf_nz
-				&& f_plain_m && i_state == `WQ_CH_RUNNABLE
-				&& i_has_work && !i_ev_wait);
+				&& f_plain_m && i_run && !i_ev_wait);
 		// (H_HDR) only an IMMD header without reserved bits, inside
 		// the segment
 		if (o_fire && i_hs == H_HDR)

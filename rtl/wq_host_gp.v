@@ -33,8 +33,10 @@ module wq_host_gp #(
 		// the step sequencer's state and channel
 		input	wire	[5:0]	i_hs,
 		input	wire	[CW-1:0]	i_sc,
-		// the channel: its state, in a segment, GP_GET != GP_PUT, no
-		// method word left, the waiting method (wq_host_seq's WM_*)
+		// the channel: its state, in a segment, GP_GET != GP_PUT (read
+		// in H_DUE, the state in H_DUE2 too: wq_host_step's registers
+		// dst_q, dseg_q, dne_q), no method word left, the waiting
+		// method (wq_host_seq's WM_*)
 		input	wire	[3:0]	i_state,
 		input	wire		i_in_seg, i_gp_ne, i_mc_zero,
 		input	wire	[1:0]	i_wmeth,

@@ -520,6 +520,26 @@ module wq_host_if #(
 	wire		sl_inc;
 	wire		sl_eq1;
 	wire	[CW:0]	nx_sc;		// the next channel with work after sc
+	// ... its pick (one-hot), this cycle's and registered: the leave
+	// decision reads the register, this cycle's pick wherever sc did not
+	// change on the edge (the FORMAL section asserts it in H_LEAVE,
+	// H_HDR and H_DATA)
+	wire	[CHANNELS-1:0]	sc_oh;
+	reg	[CHANNELS-1:0]	sc_oh_q;
+	always @(posedge i_clk)
+		sc_oh_q <= sc_oh;
+`ifndef SYNTHESIS
+`ifndef FORMAL
+	// (checked in simulation too: the formal job has one channel)
+	always @(posedge i_clk)
+	if (!i_reset && (hs == H_LEAVE || hs == H_HDR || hs == H_DATA) && sc_oh_q != sc_oh)
+	begin
+		$display("wq_host_if: the registered pick after channel %0d is %b, this cycle's %b (state %0d)",
+			sc, sc_oh_q, sc_oh, hs);
+		$stop;
+	end
+`endif
+`endif
 
 	// (FAST) a plain method's step in one cycle (fm_fire, u_step's
 	// wq_host_fast): H_DATA or H_HDRDEC runs the method, counts it, emits
@@ -535,6 +555,8 @@ module wq_host_if #(
 	wire		why_v;
 	wire	[CW-1:0]	cand;	// the channel a tick would serve
 	wire		cand_acq;	// ... in ACQ_WAIT
+	wire	[3:0]	cand_st;	// ... its state, segment flag and
+	wire		cand_seg, cand_ne;	// GP_GET != GP_PUT
 	wire		want;	// a tick would do something: ask for the lock
 
 	// A step begins (u_step's): on a fresh grant, or right after a step
@@ -564,13 +586,13 @@ module wq_host_if #(
 		.i_rh_zero(rh_zero_all),
 		.i_cur_ch(cur_ch), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
 		.o_has_work(has_work), .o_nx_cur(nx_cur), .o_cand(cand), .o_want(want),
-		.o_cand_acq(cand_acq),
+		.o_cand_acq(cand_acq), .o_cand_st(cand_st), .o_cand_seg(cand_seg), .o_cand_ne(cand_ne),
 		.i_ticks(cm_wd), .i_last(cm_rd), .i_retry(att_q), .i_acq_wr(acq_wr_s),
 		.i_gwrap(gwrap), .o_dq_due(dq_due), .o_dq_rem(dq_rem),
 		.i_sc(sc), .i_res(res), .i_yielded(yielded), .i_word_switch(s_word_switch),
 		.i_hs_zero(hs_zero), .i_sl_end(sl_end), .i_sl_eq1(sl_eq1),
 		.i_wt_kept(wt_kept), .i_ev_wait(i_ev_wait),
-		.o_nx_sc(nx_sc), .o_sl_inc(sl_inc),
+		.o_sc_oh(sc_oh), .i_sc_oh(sc_oh_q), .o_nx_sc(nx_sc), .o_sl_inc(sl_inc),
 		.o_why(why), .o_why_v(why_v),
 		.o_nx_step(nx_step), .o_nx_run(nx_run), .o_nx_more(nx_more));
 
@@ -690,7 +712,7 @@ module wq_host_if #(
 		.i_rdata_q(rdata_q), .i_ma_sum(ma_sum), .i_pf_head(pf_head), .i_gq_w0(gq_w0),
 		.i_gq_w1(gq_w1), .i_lreq(lreq), .i_lidx(lidx), .i_wr_pend(wr_pend),
 		.i_pf_n(pf_n),
-		.i_has_work(has_work), .i_cur_ch(cur_ch), .i_cand(cand), .i_cand_acq(cand_acq),
+		.i_has_work(has_work), .i_cur_ch(cur_ch), .i_cand(cand), .i_cand_acq(cand_acq), .i_cand_st(cand_st), .i_cand_seg(cand_seg), .i_cand_ne(cand_ne),
 		.i_nx_step(nx_step),
 		.i_nx_cur(nx_cur), .i_nx_sc(nx_sc), .i_want(want), .i_dq_due(dq_due),
 		.i_sl_inc(sl_inc), .i_why_v(why_v), .i_nx_run(nx_run), .i_nx_more(nx_more),
@@ -1072,6 +1094,10 @@ module wq_host_if #(
 	begin
 		assert(cur_ch <= LAST_CH);
 		assert(sc <= LAST_CH);
+		// the leave decision's registered pick is this cycle's where
+		// it is read (sc has not changed since the step began)
+		if (hs == H_LEAVE || hs == H_HDR || hs == H_DATA)
+			assert(sc_oh_q == sc_oh);
 		// memory is only touched inside a step, and not during the
 		// reset sweep (the semaphore unit's ownership and the sweep's
 		// lock request: wq_host_step's section)

@@ -52,6 +52,11 @@ module wq_host_sched #(
 		// states' tests: no select of the candidate's state behind its
 		// number)
 		output	wire		o_cand_acq,
+		// ... and its state, segment flag and GP_GET != GP_PUT, the same
+		// way (what H_DUE dispatches on after the grant: wq_host_step's
+		// dst_q)
+		output	reg	[3:0]	o_cand_st,
+		output	reg		o_cand_seg, o_cand_ne,
 		// ---- the retry rule (H_DUEB) --------------------------------------
 		// the grant's `now` (the model's ticks), acq_last, ACQ_RETRY; the
 		// step channel's wraps of `now` since acq_last (saturating at 3)
@@ -75,7 +80,17 @@ module wq_host_sched #(
 		input	wire		i_sl_eq1,	// slice_used + 1 == HOST_SLICE
 		input	wire		i_wt_kept,	// a hold went on into a wait
 		input	wire		i_ev_wait,	// another unit waits for the lock
-		// the next channel with work after sc: {found, channel}
+		// the pick of the next channel with work after sc (o_sc_oh, this
+		// cycle's, one-hot or none) and the same registered a cycle
+		// before (wq_host_if's sc_oh_q: this cycle's wherever sc did not
+		// change on the edge -- the other channels' fields change only
+		// while sc names them -- so in H_LEAVE, H_HDR and H_DATA, where
+		// the decisions below are read; wq_host_if's FORMAL section
+		// asserts it there)
+		output	wire	[CHANNELS-1:0]	o_sc_oh,
+		input	wire	[CHANNELS-1:0]	i_sc_oh,
+		// the next channel with work after sc: {found, channel} (from
+		// i_sc_oh)
 		output	wire	[CW:0]	o_nx_sc,
 		// the slice count moves
 		output	wire		o_sl_inc,
@@ -168,7 +183,11 @@ module wq_host_sched #(
 	endfunction
 
 	wire	[CHANNELS-1:0]	cur_oh = next_oh(i_cur_ch, o_has_work);
-	wire	[CHANNELS-1:0]	sc_oh  = next_oh(i_sc, o_has_work);
+	assign	o_sc_oh = next_oh(i_sc, o_has_work);
+	// (the leave decision's pick: the register's, so it starts at a
+	// flip-flop rather than behind every channel's work test and the
+	// round robin's tree)
+	wire	[CHANNELS-1:0]	sc_oh  = i_sc_oh;
 	assign	o_nx_cur = oh_chan(i_cur_ch, cur_oh);
 	assign	o_nx_sc  = oh_chan(i_sc, sc_oh);
 
@@ -203,6 +222,26 @@ module wq_host_sched #(
 	assign	o_want  = (o_has_work != {CHANNELS{1'b0}}) && (!cur_hw || cur_go);
 	assign	o_cand_acq = (cur_hw || cur_oh == {CHANNELS{1'b0}}) ? ch_acq[i_cur_ch]
 			: ((cur_oh & ch_acq) != {CHANNELS{1'b0}});
+	integer	cs_i;
+	always @(*)
+	begin
+		o_cand_st  = 4'h0;
+		o_cand_seg = 1'b0;
+		o_cand_ne  = 1'b0;
+		for (cs_i = 0; cs_i < CHANNELS; cs_i = cs_i + 1)
+			if (cur_oh[cs_i])
+			begin
+				o_cand_st  = o_cand_st | i_state[4*cs_i +: 4];
+				o_cand_seg = o_cand_seg | i_in_seg[cs_i];
+				o_cand_ne  = o_cand_ne | i_gp_ne[cs_i];
+			end
+		if (cur_hw || cur_oh == {CHANNELS{1'b0}})
+		begin
+			o_cand_st  = i_state[4*i_cur_ch +: 4];
+			o_cand_seg = i_in_seg[i_cur_ch];
+			o_cand_ne  = i_gp_ne[i_cur_ch];
+		end
+	end
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -301,6 +340,10 @@ module wq_host_sched #(
 	end
 `undef	WQ_F_IN
 
+	// (the leave decision's properties hold with the registered pick
+	// this cycle's, f_oh: as wq_host_if keeps it where they are read)
+	wire	f_oh = (i_sc_oh == o_sc_oh);
+
 	// the round robin: the channel found is the first with work after
 	// `from` (none between them has work), and none found means no other
 	// channel has work
@@ -321,13 +364,16 @@ module wq_host_sched #(
 						- {1'b0, i_sc}) % CHANNELS[CW:0]) > fi[CW:0])
 				f_between = 1'b1;
 		end
-		assert(o_nx_sc[CW] == f_other);
-		if (o_nx_sc[CW])
-			assert(o_has_work[o_nx_sc[CW-1:0]] && o_nx_sc[CW-1:0] != i_sc
-				&& {{(32-CW){1'b0}}, o_nx_sc[CW-1:0]} < CHANNELS
-				&& !f_between);
-		else
-			assert(o_nx_sc[CW-1:0] == i_sc);
+		if (f_oh)
+		begin
+			assert(o_nx_sc[CW] == f_other);
+			if (o_nx_sc[CW])
+				assert(o_has_work[o_nx_sc[CW-1:0]] && o_nx_sc[CW-1:0] != i_sc
+					&& {{(32-CW){1'b0}}, o_nx_sc[CW-1:0]} < CHANNELS
+					&& !f_between);
+			else
+				assert(o_nx_sc[CW-1:0] == i_sc);
+		end
 	end
 
 	// the pick: the channel being served while it has work, else the
@@ -344,6 +390,8 @@ module wq_host_sched #(
 			assert(o_has_work[o_cand]);
 		// the candidate's ACQ_WAIT flag is its state's
 		assert(o_cand_acq == (i_state[4*o_cand +: 4] == `WQ_CH_ACQ_WAIT));
+		assert(o_cand_st == i_state[4*o_cand +: 4] && o_cand_seg == i_in_seg[o_cand]
+			&& o_cand_ne == i_gp_ne[o_cand]);
 	end
 
 	// wq_host_due against its definition on 34 bits: ticks - acq_last
@@ -370,9 +418,9 @@ module wq_host_sched #(
 	begin
 		if (i_res == `WQ_STEP_ERROR)
 			assert(o_why_v && o_why == `WQ_SW_ERROR);
-		if (o_why_v && o_nx_sc[CW])
+		if (o_why_v && o_nx_sc[CW] && f_oh)
 			assert(o_nx_step != i_sc);
-		if (o_nx_more)
+		if (o_nx_more && f_oh)
 			assert(FAST != 0 && o_has_work[o_nx_step]
 				&& (o_nx_run || o_nx_step != i_sc));
 		if (!o_why_v)
@@ -418,12 +466,15 @@ module wq_host_sched #(
 	always @(*)
 	begin
 		assert(o_nx_cur == f_next_work(i_cur_ch, o_has_work));
-		assert(o_nx_sc  == f_next_work(i_sc, o_has_work));
 		assert(o_want == ((cur_hw || o_nx_cur[CW]) && f_cand_go));
-		assert(o_nx_run == (f_nx_st == `WQ_CH_RUNNABLE));
-		assert(nx_wacq == f_nx_wacq);
-		assert(o_nx_more == ((FAST != 0) && !i_ev_wait && o_has_work[o_nx_step]
-				&& (o_nx_run || f_nx_wacq)));
+		if (f_oh)
+		begin
+			assert(o_nx_sc  == f_next_work(i_sc, o_has_work));
+			assert(o_nx_run == (f_nx_st == `WQ_CH_RUNNABLE));
+			assert(nx_wacq == f_nx_wacq);
+			assert(o_nx_more == ((FAST != 0) && !i_ev_wait && o_has_work[o_nx_step]
+					&& (o_nx_run || f_nx_wacq)));
+		end
 	end
 
 	always @(*)

@@ -83,6 +83,8 @@ module wq_host_step #(
 		input	wire	[CHANNELS-1:0]	i_has_work,
 		input	wire	[CW-1:0]	i_cur_ch, i_cand, i_nx_step,
 		input	wire		i_cand_acq,	// the candidate is in ACQ_WAIT (u_sched's)
+		input	wire	[3:0]	i_cand_st,	// ... its state, segment flag and
+		input	wire		i_cand_seg, i_cand_ne,	// GP_GET != GP_PUT (u_sched's)
 		input	wire	[CW:0]	i_nx_cur, i_nx_sc,
 		input	wire		i_want, i_dq_due, i_sl_inc, i_why_v, i_nx_run,
 					i_nx_more, i_sl_fresh, i_sl_end, i_hs_zero,
@@ -237,6 +239,62 @@ module wq_host_step #(
 		wait_kind_s, err_s, gp_lgc_s, gp_base_lo_s, acq_wr_s,
 		seg_addr_s, seg_rem_s};
 
+	// The step's channel is RUNNABLE and has work (wq_chan_has_work),
+	// registered: the one-cycle step's verdict reads it in H_HDR and
+	// H_DATA, whose cycle follows one in which neither sc nor that
+	// channel's state, GP_GET != GP_PUT and segment flag changed (sc
+	// changes only in H_INIT and H_IDLE, towards H_IDLE, H_DUE and
+	// H_CSR1; the step writes the state and ends its segment only on
+	// its way towards other states), so the register a cycle behind is
+	// the channel's present state there (the FORMAL section asserts it)
+	// and the verdict is not behind u_cst's read at sc and the state's
+	// compare
+	reg	run_q;
+	always @(posedge i_clk)
+		run_q <= (chan_state_s == `WQ_CH_RUNNABLE) && i_has_work[sc];
+
+	// What H_DUE dispatches on (the state, also H_DUE2's; the segment
+	// flag; GP_GET != GP_PUT), registered: the grant's channel's
+	// (u_sched's candidate, the channel the grant makes sc, its fields
+	// from the pick's one-hot), else the step's channel's a cycle behind
+	// -- nothing writes them between the grant or the burst's H_LEAVE
+	// and those states (the FORMAL section asserts them the channel's
+	// there), so the dispatch is not behind u_cst's read at the sc the
+	// grant has just written
+	reg	[3:0]	dst_q;
+	reg		dseg_q, dne_q;
+	always @(posedge i_clk)
+	begin
+		dst_q  <= g_start ? i_cand_st : chan_state_s;
+		dseg_q <= g_start ? i_cand_seg : in_seg_s;
+		dne_q  <= g_start ? i_cand_ne : gp_ne_s;
+	end
+`ifndef SYNTHESIS
+`ifndef FORMAL
+	// (the FORMAL section's job runs with one channel, whose sc never
+	// changes; the lockstep benches, with several, check the same in
+	// simulation and stop at the first cycle it fails)
+	always @(posedge i_clk)
+	if (!i_reset)
+	begin
+		if ((hs == H_HDR || hs == H_DATA)
+				&& run_q != ((chan_state_s == `WQ_CH_RUNNABLE) && i_has_work[sc]))
+		begin
+			$display("wq_host_step: run_q %b is not channel %0d's runnable-with-work in state %0d",
+				run_q, sc, hs);
+			$stop;
+		end
+		if ((hs == H_DUE && (dst_q != chan_state_s || dseg_q != in_seg_s
+				|| dne_q != gp_ne_s)) || (hs == H_DUE2 && dst_q != chan_state_s))
+		begin
+			$display("wq_host_step: dst_q %0d dseg_q %b dne_q %b are not channel %0d's %0d %b %b in state %0d",
+				dst_q, dseg_q, dne_q, sc, chan_state_s, in_seg_s, gp_ne_s, hs);
+			$stop;
+		end
+	end
+`endif
+`endif
+
 	// the states' units' decisions, applied by u_seq and u_chnx
 	wire	[5:0]	ix_hs, gx_hs, gx_ret, gx_mr_ret, gh_hs, gh_mr_ret, sx_hs, sx_ret;
 	wire	[5:0]	lx_hs, lx_ret, lv_hs;
@@ -289,8 +347,8 @@ module wq_host_step #(
 	// the step's entry, the acquire retry rule, the GP fetch (wq_host_gp,
 	// docs/rtl/wq_host_gp.md)
 	wq_host_gp #(.FAST(FAST), .CW(CW), .RHW(RHW)) u_gp (
-		.i_hs(hs), .i_sc(sc), .i_state(chan_state_s), .i_in_seg(in_seg_s),
-		.i_gp_ne(gp_ne_s), .i_mc_zero(m_count_s == 0),
+		.i_hs(hs), .i_sc(sc), .i_state(dst_q), .i_in_seg(dseg_q),
+		.i_gp_ne(dne_q), .i_mc_zero(m_count_s == 0),
 		.i_wmeth(wait_method_s), .i_engine_idle(i_engine_idle),
 		.i_can_launch(i_can_launch), .i_rd(i_cm_rd), .i_rdata(i_rdata_q),
 		.i_mem_rdata(i_mem_rdata), .i_dq_due(i_dq_due), .i_dq_rem(i_dq_rem),
@@ -343,8 +401,7 @@ module wq_host_step #(
 	wq_host_fast #(.FAST(FAST)) u_fast (
 		.i_hs(hs), .i_pf_head(i_pf_head), .i_rdata_adr(i_rdata_q[`WQ_MH_ADDRESS_RANGE]),
 		.i_pf_nz(i_pf_n != 0), .i_m_addr(m_addr_s), .i_m_count(m_count_s),
-		.i_seg_rem(seg_rem_s), .i_state(chan_state_s),
-		.i_has_work(i_has_work[sc]), .i_engine_idle(i_engine_idle),
+		.i_seg_rem(seg_rem_s), .i_run(run_q), .i_engine_idle(i_engine_idle),
 		.i_can_launch(i_can_launch), .i_ev_wait(i_ev_wait),
 		.i_sl_fresh(i_sl_fresh), .i_slu(i_slu_q), .i_hslm1(i_hslm1_q),
 		.i_hs_zero(i_hs_zero), .i_sl_end(i_sl_end), .i_nx_v(i_nx_sc[CW]),
@@ -681,6 +738,17 @@ module wq_host_step #(
 			assert(cm_wd == f_gt);
 		if (hs == H_STW || hs == H_STAMP)
 			assert(cm_ra == A_GT);
+		// the one-cycle step's run_q: the step's channel's present
+		// state and work where the step reads it
+		if (hs == H_HDR || hs == H_DATA)
+			assert(run_q == ((chan_state_s == `WQ_CH_RUNNABLE)
+				&& i_has_work[sc]));
+		// the dispatch's dst_q: the step's channel's state where
+		// H_DUE and H_DUE2 read it
+		if (hs == H_DUE || hs == H_DUE2)
+			assert(dst_q == chan_state_s);
+		if (hs == H_DUE)
+			assert(dseg_q == in_seg_s && dne_q == gp_ne_s);
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
 		if (hs == H_DUEA || hs == H_DUEB)
 			assert(chan_state_s == `WQ_CH_ACQ_WAIT);

@@ -218,7 +218,10 @@ module wq_core_lsu #(
     // (wq_lsu_pick.md): a line request covers every still-pending element
     // in the line of the lowest pending one (the leader).  An atomic's
     // request is its leader alone (one lane at a time).
-    reg  [127:0] q_rem     [0:LSQ-1];    // elements still to request
+    // (registers, not a memory -- Yosys' mem2reg: with the reset's loop
+    // a memory's write ports become a multiplexer in front of every
+    // entry, some 170 LUT4 more at the board's parameters)
+    (* mem2reg *) reg  [127:0] q_rem     [0:LSQ-1];    // elements still to request
     // (whether an entry has none still to request, none still to answer:
     // q_rz beside q_rem, q_az from an_last, so the completion's start is
     // a flip-flop each, not two 128-bit compares)
