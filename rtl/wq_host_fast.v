@@ -14,8 +14,9 @@
 //		one cycle (o_fire): a method that only writes a register or
 //		raises NON_STALL_INTERRUPT (wq_host_method, u_nmeth here), the
 //		segment going on after it (no GP_GET advance), the slice going
-//		on (no leave), the channel runnable and nobody waiting for the
-//		lock.  With o_fire it gives the step's effects on the slice and
+//		on (no leave) and nobody waiting for the lock (the channel is
+//		RUNNABLE with work in every cycle of its segment walk:
+//		wq_host_step asserts it).  With o_fire it gives the step's effects on the slice and
 //		PERF_METHODS; wq_host_if applies them (its fast_step) with the
 //		METHOD record, the step pulse and o_step_more.  Combinational;
 //		wq_host_if instantiates it (u_fast); docs/rtl/wq_host_fast.md.
@@ -40,13 +41,12 @@ module wq_host_fast #(
 		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_rdata_adr,
 		input	wire		i_pf_nz,
 		// the step's channel: the method's address and words left, the
-		// segment's words left; it is RUNNABLE and has work (wq_host_step's
-		// run_q: a register, the channel's state and work a cycle before,
-		// which in H_HDR and H_DATA are this cycle's)
+		// segment's words left (in H_HDR and H_DATA the channel is
+		// RUNNABLE and has work: its state is settled, RUNNABLE inside a
+		// segment -- wq_host_map.vh's settle; wq_host_step asserts it)
 		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_m_addr,
 		input	wire	[`WQ_MH_COUNT_W-1:0]	i_m_count,
 		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_seg_rem,
-		input	wire		i_run,
 		// the engine and the grid (the method's decode)
 		input	wire		i_engine_idle,
 		input	wire		i_can_launch,
@@ -151,7 +151,7 @@ module wq_host_fast #(
 	wire		fh_seg   = (i_seg_rem != 1) && (i_seg_rem != 0);
 	wire		fh_immd  = i_pf_head != 32'h0 && i_pf_head[`WQ_MH_RSVD_RANGE] == 0
 				&& i_pf_head[`WQ_MH_SEC_OP_RANGE] == `WQ_SECOP_IMMD;
-	wire		fm_go    = (FAST != 0) && fm_stay && !i_ev_wait && i_run && i_pf_nz;
+	wire		fm_go    = (FAST != 0) && fm_stay && !i_ev_wait && i_pf_nz;
 	wire		fm_fire  = fm_go && ((fd && fd_plain && fd_seg)
 				|| (fh && fh_plain && fh_seg && fh_immd));
 
@@ -214,7 +214,7 @@ module wq_host_fast #(
 		// work, nobody waiting for the lock
 		if (o_fire)
 			assert((i_hs == H_DATA || i_hs == H_HDR) && i_pf_nz
-				&& f_plain_m && i_run && !i_ev_wait);
+				&& f_plain_m && !i_ev_wait);
 		// (H_HDR) only an IMMD header without reserved bits, inside
 		// the segment
 		if (o_fire && i_hs == H_HDR)

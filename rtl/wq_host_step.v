@@ -239,20 +239,6 @@ module wq_host_step #(
 		wait_kind_s, err_s, gp_lgc_s, gp_base_lo_s, acq_wr_s,
 		seg_addr_s, seg_rem_s};
 
-	// The step's channel is RUNNABLE and has work (wq_chan_has_work),
-	// registered: the one-cycle step's verdict reads it in H_HDR and
-	// H_DATA, whose cycle follows one in which neither sc nor that
-	// channel's state, GP_GET != GP_PUT and segment flag changed (sc
-	// changes only in H_INIT and H_IDLE, towards H_IDLE, H_DUE and
-	// H_CSR1; the step writes the state and ends its segment only on
-	// its way towards other states), so the register a cycle behind is
-	// the channel's present state there (the FORMAL section asserts it)
-	// and the verdict is not behind u_cst's read at sc and the state's
-	// compare
-	reg	run_q;
-	always @(posedge i_clk)
-		run_q <= (chan_state_s == `WQ_CH_RUNNABLE) && i_has_work[sc];
-
 	// What H_DUE dispatches on (the state, also H_DUE2's; the segment
 	// flag; GP_GET != GP_PUT), registered: the grant's channel's
 	// (u_sched's candidate, the channel the grant makes sc, its fields
@@ -278,10 +264,10 @@ module wq_host_step #(
 	if (!i_reset)
 	begin
 		if ((hs == H_HDR || hs == H_DATA)
-				&& run_q != ((chan_state_s == `WQ_CH_RUNNABLE) && i_has_work[sc]))
+				&& !((chan_state_s == `WQ_CH_RUNNABLE) && i_has_work[sc]))
 		begin
-			$display("wq_host_step: run_q %b is not channel %0d's runnable-with-work in state %0d",
-				run_q, sc, hs);
+			$display("wq_host_step: channel %0d is in state %0d (work %b) in the segment walk's state %0d",
+				sc, chan_state_s, i_has_work[sc], hs);
 			$stop;
 		end
 		if ((hs == H_DUE && (dst_q != chan_state_s || dseg_q != in_seg_s
@@ -401,7 +387,7 @@ module wq_host_step #(
 	wq_host_fast #(.FAST(FAST)) u_fast (
 		.i_hs(hs), .i_pf_head(i_pf_head), .i_rdata_adr(i_rdata_q[`WQ_MH_ADDRESS_RANGE]),
 		.i_pf_nz(i_pf_n != 0), .i_m_addr(m_addr_s), .i_m_count(m_count_s),
-		.i_seg_rem(seg_rem_s), .i_run(run_q), .i_engine_idle(i_engine_idle),
+		.i_seg_rem(seg_rem_s), .i_engine_idle(i_engine_idle),
 		.i_can_launch(i_can_launch), .i_ev_wait(i_ev_wait),
 		.i_sl_fresh(i_sl_fresh), .i_slu(i_slu_q), .i_hslm1(i_hslm1_q),
 		.i_hs_zero(i_hs_zero), .i_sl_end(i_sl_end), .i_nx_v(i_nx_sc[CW]),
@@ -738,11 +724,11 @@ module wq_host_step #(
 			assert(cm_wd == f_gt);
 		if (hs == H_STW || hs == H_STAMP)
 			assert(cm_ra == A_GT);
-		// the one-cycle step's run_q: the step's channel's present
-		// state and work where the step reads it
+		// the segment walk's channel is RUNNABLE and has work (its
+		// state is settled: RUNNABLE inside a segment; the one-cycle
+		// step, wq_host_fast, does not test it)
 		if (hs == H_HDR || hs == H_DATA)
-			assert(run_q == ((chan_state_s == `WQ_CH_RUNNABLE)
-				&& i_has_work[sc]));
+			assert(chan_state_s == `WQ_CH_RUNNABLE && i_has_work[sc]);
 		// the dispatch's dst_q: the step's channel's state where
 		// H_DUE and H_DUE2 read it
 		if (hs == H_DUE || hs == H_DUE2)
