@@ -467,8 +467,7 @@ module wq_core #(
     // WB's decisions (wq_wb_ctl, u_wb below): it emits, a trap's last
     // record, a BAR; the warps ready after it, a CTA may start; the
     // completion beat emitted this cycle, the owner's fields
-    wire             b_emit, b_trapping, b_bar, b_disp;
-    wire [WARPS-1:0] ready_after;
+    wire             b_emit, b_trapping, b_bar, b_work;
     wire             cm_go, cm_last, cm_nowr, cm_pw;
     wire [WID_W-1:0] cm_w;
     wire [PCW-1:0]   cm_pc;
@@ -663,7 +662,7 @@ module wq_core #(
         .i_xc_rd(xc_rd), .i_xc_p(xc_p), .i_xc_row(xc_row), .i_xc_op(xc_op),
         .o_b_emit(b_emit), .o_b_busy(b_busy), .o_b_twait(b_twait),
         .o_b_trapping(b_trapping), .o_b_bar(b_bar), .o_b_open(b_open),
-        .o_ready_after(ready_after), .o_b_disp(b_disp),
+        .o_b_work(b_work),
         .o_squash_x(squash_x), .o_squash(squash), .o_ib_flush(ib_flush),
         .o_cm_idle(cm_idle), .o_cm_start(cm_start), .o_dc_atom(dc_atom), .o_wb_frz(wb_frz),
         .o_own_ls(cm_own_ls), .o_own_dv(cm_own_dv), .o_own_fv(cm_own_fv), .o_own(cm_own),
@@ -681,7 +680,7 @@ module wq_core #(
         .i_q_empty(q_empty), .i_q_one(q_one), .i_xc_more(xc_more), .i_fl_idle(fl_idle),
         .i_disp_ok(disp_ok),
         .i_wb_end(b_emit && b_last_k), .i_b_trapping(b_trapping),
-        .i_b_work(b_disp || ready_after != {WARPS{1'b0}}),
+        .i_b_work(b_work),
         .i_cm_end(cm_go && cm_last), .i_cm_ls(cm_own_ls), .i_cp_code(cp_code),
         .i_ds_start(ds_start), .i_ds_end(ds_end), .i_csr_enter(csr_enter), .i_csr_done(csr_done),
         .o_run(ph_run), .o_disp(ph_disp), .o_csr(ph_csr), .o_stopping(stopping), .o_hold(hold),

@@ -83,7 +83,12 @@ module wq_core_hold (
     // cycle counts: it commits later)
     wire behind = i_f_v || i_fd_held || i_d_v || i_dx_held || i_x_v || i_xb_held || i_is_go ||
                   !i_q_empty || i_xu_busy;
-    assign o_b_more = !i_b_trapping && (behind || (!stopping && !i_ev_wait && i_b_work));
+    // (the trap's last record, i_b_trapping, behind WB's walk, is one AND
+    // after the rest: a kept net.  i_b_work is exact where it is read,
+    // outside a trap's last record: wq_wb_ctl)
+    (* keep *) wire b_more_nt;
+    assign b_more_nt = behind || (!stopping && !i_ev_wait && i_b_work);
+    assign o_b_more = !i_b_trapping && b_more_nt;
     // a completion's commit keeps the hold when an instruction is behind
     // it (the others in the queue, the division unit's, WB, EX, DE, FE, an
     // issue this cycle) or, nobody waiting, its warp (ready again) can go on

@@ -183,7 +183,6 @@ module wq_diverge #(
     wire unused_opk = &{1'b0, b_opk[`WQ_OPK_ATOM], b_opk[`WQ_OPK_WBU]};
     wire             b_bar = b_opk[`WQ_OPK_BAR];
 
-
     // ---- the token deque and its port (wq_diverge_dq: WB's calls, the
     // dispatch's CLEAR, the debug window's commands; a call's life) ------------------
     wire              dq_ready, dq_rvalid;
@@ -398,9 +397,8 @@ module wq_diverge #(
         for (gl = 0; gl < 32; gl = gl + 1)
             g_m0[gl] = g_rem[gl] && (g_sel[gl] ? ae_g[gl] : g_n_t0);
     // the parts of CALL's link write that have a selected thread (PARTS
-    // bits, not 32 with the rest zero: the lowest-bit picks, the encode
-    // and the more-than-one tests below are PARTS wide, not 32-bit carry
-    // chains over flip-flops the synthesis cannot see stay zero)
+    // bits: the picks, encode and more-than-one tests below are PARTS
+    // wide, not 32-bit chains over flip-flops that stay zero)
     reg  [PARTS-1:0] l_parts;
     integer lp;
     always @(*)
@@ -409,10 +407,8 @@ module wq_diverge #(
     // The walks of CALL's link parts (u_lw) and of RET's holders (u_hw),
     // one a record: each set is loaded by BP_CHECK (the holders are
     // emptied as an instruction enters WB) and loses its lowest bit with
-    // each of its records.  (The link's next part is kept with its parts
-    // as they are written, not picked from them each cycle: its lowest-bit
-    // pick and encode were six LUT levels in front of the link's register
-    // row, its zero flag and the register file's write lanes.)
+    // each of its records.  (The link's next part is kept with its parts,
+    // not picked each cycle: six LUT levels in front of the link's row.)
     wire        w_load     = b_v && b_commit && b_prep == BP_CHECK;
     /* verilator lint_off PINCONNECTEMPTY */
     wq_low_walk #(.W(PARTS), .IW(5)) u_lw (
@@ -545,7 +541,6 @@ module wq_diverge #(
                           t_rs[rl*`WQ_TF_TYPE_W +: `WQ_TF_TYPE_W] == dqr_type &&
                           ae_dq[rl];
     end
-
 
     // ---- outputs ---------------------------------------------------------------
     assign o_dq_ready = dq_ready;
@@ -767,13 +762,11 @@ module wq_diverge #(
                 g_fo <= low1(g_fs);
             end else if (g_cnt1) begin
                 g_cnt1 <= 1'b0;
-                g_rem <= g_act;
                 g_ng <= 6'd0;
                 g_ft <= (g_fo != 32'd0) ? t_x : b_next;     // (t_xo is g_fo)
                 g_fm <= 32'd0;
             end else if (g_rem != 32'd0) begin
                 if (g_ok) begin                         // (the group's compares are in)
-                    g_rem <= g_rem & ~g_m0;
                     g_ng <= g_ng + 6'd1;
                     if (g_first0) g_fm <= g_m0;         // the first path's group
                 end
@@ -783,23 +776,13 @@ module wq_diverge #(
         if (w_load) begin               // (BP_CHECK)
             b_prep <= BP_NONE;          // (wq_core takes the check's trap, b_ptrap)
             // the record walks start (the link's and the holders': u_lw, u_hw)
-            g_rem <= g_act;
             g_sub <= 1'b0;
         end
         // RC_CHK without a record and nothing to end: on to the pop
         if (rc_chk_none && !rk_svlp) rc_s <= RC_POP;
-        // K_GRP: the first path's group is skipped (the walk's end: wq_core)
-        if (g_skip)
-            g_rem <= g_rem & ~g_m0;
         // the records' steps (K_LINK's and K_HELD's: u_lw, u_hw)
         if (i_emit) begin
-            if (b_kk == K_GRP) begin
-                if (!g_sub) g_sub <= 1'b1;      // THREAD_STATE, then the push
-                else begin
-                    g_sub <= 1'b0;
-                    g_rem <= g_rem & ~g_m0;
-                end
-            end
+            if (b_kk == K_GRP) g_sub <= !g_sub;     // THREAD_STATE, then the push
             if (b_kk == K_RC && rc_s != RC_CHK && rc_s != RC_WAKE) begin
                 // no thread woken: the checks, then pop again
                 if (!dqr_empty) rc_s <= (rc_wake != 32'd0) ? RC_WAKE : RC_CHK;
@@ -811,6 +794,18 @@ module wq_diverge #(
             b_pro <= 1'b0;
         end
     end
+
+    // The walk's threads left: the active ones at BP_COUNT's second cycle
+    // and at BP_CHECK; a group's leave with it (the count, the first path's
+    // skip, a push).  (No g_rem != 0 in the enable: with none left a step
+    // changes nothing.)
+    wire g_rld  = (b_v && b_commit && b_prep == BP_COUNT && !g_cnt0 && g_cnt1) || w_load;
+    wire g_step = (b_v && b_commit && b_prep == BP_COUNT && !g_cnt0 && !g_cnt1 && g_ok) ||
+                  (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_first0 && g_ok) ||
+                  (i_emit && b_kk == K_GRP && g_sub);
+    always @(posedge i_clk)
+        if (g_rld) g_rem <= g_act;
+        else if (g_step) g_rem <= g_rem & ~g_m0;
 
     // ---- the part scan --------------------------------------------------------------------
     // The threads' wait addresses are compared a part (LANES threads) a
@@ -840,11 +835,13 @@ module wq_diverge #(
     // g_t0 follows a cycle later: the walk's changes restart the scan
     // again then (g_inv_d; an instruction entering WB needs none, the walk
     // changes g_t0 before it reads the group).
-    wire g_invw = tg_we || g_ftrd ||
-                  (b_v && b_commit && b_prep == BP_COUNT && g_rem != 32'd0 && g_ok) ||
-                  (b_v && b_commit && b_prep == BP_CHECK && b_mt) ||
-                  g_skip || (i_emit && b_kk == K_GRP && g_sub);
-    wire g_inv  = i_wb_in || g_invw;
+    // (EX's target write comes with WB's take, i_x_take being i_wb_in:
+    // asserted; WB's take and an emission enter g_inv last)
+    (* keep *) wire g_inv_o;
+    assign g_inv_o = g_ftrd || (b_v && b_commit && b_prep == BP_COUNT && g_rem != 32'd0 && g_ok) ||
+                     (b_v && b_commit && b_prep == BP_CHECK && b_mt) || g_skip;
+    wire g_invw = tg_we || g_inv_o || (i_emit && b_kk == K_GRP && g_sub);
+    wire g_inv  = i_wb_in || (i_emit && b_kk == K_GRP && g_sub) || g_inv_o;
     // The reconvergence check's registered terms are current (ck, for
     // wq_diverge_subv's rq_*): the cycle before was this commit's RC_CHK
     // with the part scan complete, and nothing the terms read changed in
@@ -864,10 +861,15 @@ module wq_diverge #(
     reg  g_inv_d;
     always @(posedge i_clk)
         g_inv_d <= g_invw && !i_reset;
-    wire sc_inv = i_wb_in || (ts_we && !(b_kk == K_TS1 && b_exit)) ||
-                  (dqs == DQS_WAIT && dq_rvalid) || tg_we || g_inv ||
-                  (i_emit && b_kk == K_RET && (b_sst_go || b_snd_go || b_slb_go || b_sle_go)) ||
-                  (rc_chk_none && rk_svlp) || i_ds_go || g_inv_d;
+    // (WB's take and a record's emission, behind the walk's last record
+    // and hold, enter last: the terms kept apart)
+    (* keep *) wire sc_inv_e;
+    assign sc_inv_e = (b_kk == K_TS1 && !b_exit) || b_kk == K_TS2 || b_kk == K_GRP || b_kk == K_HELD ||
+                      (b_kk == K_RET && (b_sst_go || b_snd_go || b_slb_go || b_sle_go));
+    (* keep *) wire sc_inv_o;
+    assign sc_inv_o = (dqs == DQS_WAIT && dq_rvalid) || g_inv_o || (rc_chk_none && rk_svlp) ||
+                      i_ds_go || g_inv_d;
+    wire sc_inv = i_wb_in || (i_emit && sc_inv_e) || sc_inv_o;
     // (the scan itself: wq_diverge_scan, over the targets' row t_tgt_row)
     wq_diverge_scan #(.LANES(LANES), .PCW(PCW)) u_scan (
         .i_clk(i_clk), .i_reset(i_reset),
@@ -876,7 +878,6 @@ module wq_diverge #(
         .i_inv(sc_inv), .i_g_inv(g_inv), .i_g_inv_d(g_inv_d),
         .o_ok(sc_ok), .o_start(ae_start), .o_end(ae_end), .o_dq(ae_dq), .o_h(ae_h),
         .o_g(ae_g), .o_g_ok(g_ok), .o_lpat(sc_lpat));
-
 
 `ifdef FORMAL
     // Checked inside wq_core by `make formal` (scripts/formal.sh, job core;
@@ -952,9 +953,8 @@ module wq_diverge #(
             assert(g_fm == f_fm);
         end
     // The outcome's fields kept by the prologue (or WB's for an
-    // instruction without one): their definitions
-    // wherever the walk reads them before RETIRE (SUBV_END after its
-    // THREAD_STATE once p_fresh), as the record list's.
+    // instruction without one): their definitions wherever the walk reads
+    // them before RETIRE (SUBV_END after its THREAD_STATE once p_fresh).
     always @(*)
         if (f_past && !i_reset && b_v && b_commit) begin
             if (b_prep == BP_NONE && !b_is_trap && b_k <= K_RET &&
@@ -989,6 +989,7 @@ module wq_diverge #(
             // is ck, so both take the registers ANDed with ck)
             if (b_kk == K_RC) assert(kq_rc && !b_is_trap);
             assert(b_ends_x == (b_act_new == 32'd0));
+            if (tg_we) assert(i_wb_in);     // (g_inv's terms)
         end
     always @(posedge i_clk)
         if (f_past && !i_reset) begin

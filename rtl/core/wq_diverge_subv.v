@@ -353,13 +353,19 @@ module wq_diverge_subv #(
             else son_nx[sw] = w_son[sw];
     // WB's next warp's flag: WB's own warp's from b_son and the
     // decisions, another's from its slot -- the select by the next warp
-    // beside the decisions, not behind them
-    wire [WID_W-1:0] son_w = i_vload ? i_vwarp : b_w;
+    // beside the decisions, not behind them.  Both cases are formed
+    // apart, a warp WB loads (i_vwarp: flip-flops) and WB's own, and
+    // i_vload (WB's take, behind its walk's last record) picks between
+    // them at the last level
     wire        son_b      = (son_set || son_clr) ? son_set : b_son;
-    wire        son_ds     = i_ds_go && i_ds_slot == son_w;
+    wire        v_ds       = i_ds_go && i_ds_slot == i_vwarp;   // (the warp WB loads)
+    wire        b_ds       = i_ds_go && i_ds_slot == b_w;       // (WB's own)
+    wire        v_same     = i_vwarp == b_w;
+    wire        son_v      = !v_ds && (v_same ? son_b : w_son[i_vwarp]);
+    wire        son_k      = !b_ds && son_b;
     always @(posedge i_clk) begin
         for (sw = 0; sw < WARPS; sw = sw + 1) w_son[sw] <= son_nx[sw];
-        b_son <= !son_ds && ((son_w == b_w) ? son_b : w_son[son_w]);
+        b_son <= i_vload ? son_v : son_k;
     end
     // The loop form's flag at WB's warp is set by SUBV_LOOP_BEGIN's
     // RETIRE and cleared by SUBV_LOOP_END's when no half is parked, by
@@ -372,8 +378,10 @@ module wq_diverge_subv #(
     wire        lon_clr    = (i_rc_none && !ck_sv && ck_lp) || (i_ret && b_sle_go && !sle_again) ||
                              (i_rc_rec && !ck_sv && lp_at != w_lbody[b_w]);
     wire        lon_b      = lon_set || (!lon_clr && b_lon);
+    wire        lon_v      = !v_ds && (v_same ? lon_b : w_lon[i_vwarp]);
+    wire        lon_k      = !b_ds && lon_b;
     always @(posedge i_clk)
-        b_lon <= !son_ds && ((son_w == b_w) ? lon_b : w_lon[son_w]);
+        b_lon <= i_vload ? lon_v : lon_k;
     always @(posedge i_clk) begin
         // RC_CHK without a record: the segment ends with nobody at its end,
         // the loop form's half has no thread parked

@@ -17,7 +17,7 @@
 
 module wq_diverge_walk (
     input  wire                 i_clk,
-    input  wire                 i_reset,        // (the asserts' only)
+    input  wire                 i_reset,        // (the asserts' and e_ok)
     // EX -> WB: an instruction enters WB (its first record from EX's opcode)
     input  wire                 i_wb_in,
     input  wire [7:0]           i_x_op,
@@ -133,7 +133,6 @@ module wq_diverge_walk (
     wire             g_ok      = i_g_ok;
     wire             l_more    = i_l_more;
     wire             h_more    = i_h_more;
-    wire             unused_reset = i_reset;
     reg  [3:0]       b_k;                      // the record being emitted
     reg  [3:0]       b_kk;                     // the record this cycle
     wire             b_ends;
@@ -177,7 +176,23 @@ module wq_diverge_walk (
     // the present inputs; the FORMAL section asserts both forms equal to it.
     reg  [13:1] p_recs;
     reg         p_fresh;                    // SUBV_END: p_recs has the completed scan's terms
-    wire        b_ends_c   = ((b_exit ? (b_act & ~b_sel) : b_act) == 32'd0);
+    // The warp's end of an instruction without a prologue: EXIT's, when
+    // it leaves no thread active.  Any other leaves the active set as it
+    // is, and a warp in WB has an active thread (the commit that empties
+    // it reconverges: asserted below), so only EXIT's test remains, and
+    // it is a register: e_q, the 32-bit test of the cycle before.  It is
+    // read at RETIRE and after -- EXIT's third record at the earliest
+    // (THREAD_STATE and MASK_PC go first), with WB's threads unchanged
+    // since it entered -- and by EXIT's early reconvergence pop once
+    // e_ok says the instruction was in WB the cycle before.  (It was a
+    // 32-bit zero test of WB's masks in front of the last record, 3 of
+    // o_last_nh's 8 levels.)
+    reg         e_q, e_ok;
+    always @(posedge i_clk) begin
+        e_q  <= (b_act & ~b_sel) == 32'd0;
+        e_ok <= !i_wb_in && !i_reset;
+    end
+    wire        b_ends_c   = b_exit && e_q;
     wire [13:1] c_recs     = {b_ends_c, b_recs_x[12:10], 1'b0, b_exit || b_bar, 3'd0, b_exit, 3'd0};
     wire [13:1] b_rl       = b_pro ? p_recs : c_recs;
     // (RETIRE, PRED_WRITE and BAR_RELEASE are shallow: from the inputs)
@@ -322,7 +337,7 @@ module wq_diverge_walk (
     // for K_RC, which then does not wait for it.  (Its record is b_kq's:
     // EXIT is no BAR, so k_barw is low, and no trap -- b_kk's live terms
     // do not apply; the barrier check stays out of the deque's command)
-    assign      rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends &&
+    assign      rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends && e_ok &&
                              !b_is_trap && !sv_on && !lp_on && b_kq < K_RC && rc_s == RC_CHK &&
                              !i_wb_hold;
     // (an instruction entering WB without a prologue: its first record
@@ -336,9 +351,18 @@ module wq_diverge_walk (
     wire        unused_xk  = &{1'b0, x_opk[`WQ_OPK_WBU:`WQ_OPK_BRA], x_opk[`WQ_OPK_RET:`WQ_OPK_REGION]};
     wire [11:1] x_rl       = {x_setp, 1'b0, 1'b0, x_exit || x_bar, 3'd0, x_exit, 3'd0};
     // (the next of k_rl's records after b_kk: RETIRE's next is the warp's
-    // end, reconvergence, when no thread is left)
-    wire [3:0]  kq_next    = (b_kk >= K_RET) ? ((b_kk == K_RET && b_ends) ? K_RC : K_BAR2) :
-                             kpick(k_rl, b_kk + 4'd1);
+    // end, reconvergence, when no thread is left.  Taken for each record
+    // b_kk can be -- b_kq's, K_TRAP's, BAR's release K_BAR; K_BAR2 is its
+    // own next -- from registers, and selected by b_kk's live terms as
+    // b_kk is: the search is not behind them)
+    function [3:0] knext;
+        input [3:0]  k;
+        input [11:1] l;
+        input        ends;
+        knext = (k >= K_RET) ? ((k == K_RET && ends) ? K_RC : K_BAR2) : kpick(l, k + 4'd1);
+    endfunction
+    wire [3:0]  kq_next    = b_is_trap ? (k_bk0 ? knext(K_TRAP, k_rl, b_ends) : K_BAR2) :
+                             (k_barw && i_bar_go) ? knext(K_BAR, k_rl, b_ends) : knext(b_kq, k_rl, b_ends);
     wire [3:0]  kq_pro     = kpick(b_recs_x[11:1], b_k);
     wire [3:0]  kq_grp     = kpick(k_rl, K_GRP + 4'd1);
     always @(posedge i_clk) begin
@@ -404,6 +428,26 @@ module wq_diverge_walk (
     assign o_kq_rc = b_kq == K_RC;
     assign o_rc_early = rc_early;
 
+`ifndef SYNTHESIS
+`ifndef FORMAL
+    // (the formal jobs reach a few instructions from reset; the lockstep
+    // benches check the same in simulation and stop at the first cycle
+    // it fails)
+    always @(posedge i_clk)
+        if (!i_reset && b_v && b_commit && !b_is_trap) begin
+            if (b_act == 32'd0) begin
+                $display("wq_diverge_walk: WB's warp has no active thread (%m)");
+                $stop;
+            end
+            if (b_prep == BP_NONE && !b_pro && b_exit && (b_kq >= K_RET || rc_early) &&
+                e_q != ((b_act & ~b_sel) == 32'd0)) begin
+                $display("wq_diverge_walk: EXIT's registered end e_q=%b is not its masks' (%m)", e_q);
+                $stop;
+            end
+        end
+`endif
+`endif
+
 `ifdef FORMAL
     // Checked inside wq_core by `make formal` (scripts/formal.sh, jobs
     // core and core_w1; asserts only).
@@ -412,10 +456,26 @@ module wq_diverge_walk (
     // The record list from registers (p_recs) or the shallow terms
     // (c_recs): the list of the present inputs wherever the walk reads it
     // before RETIRE (SUBV_END after its THREAD_STATE once p_fresh).
+    // (the warp's end, b_rl[13], where it is read: at RETIRE and after,
+    // and by EXIT's early pop; without a prologue it is e_q's, the test
+    // of the cycle before)
     always @(*)
         if (f_past && !i_reset && b_v && b_commit && b_prep == BP_NONE && !b_is_trap &&
-            b_k <= K_RET && !(b_snd_go && b_k > K_TS1 && !(p_snd && p_fresh)))
-            assert(b_rl == b_recs_x);
+            b_k <= K_RET && !(b_snd_go && b_k > K_TS1 && !(p_snd && p_fresh))) begin
+            assert(b_rl[12:1] == b_recs_x[12:1]);
+            if (b_kq >= K_RET || rc_early)
+                assert(b_rl[13] == b_recs_x[13]);
+        end
+    // EXIT's end from e_q: the test of its masks as they are
+    always @(*)
+        if (f_past && !i_reset && b_v && b_commit && b_prep == BP_NONE && !b_is_trap && !b_pro &&
+            b_exit && (b_kq >= K_RET || rc_early))
+            assert(e_q == ((b_act & ~b_sel) == 32'd0));
+    // A warp in WB has an active thread (the end of an instruction other
+    // than EXIT is then never its own)
+    always @(*)
+        if (f_past && !i_reset && b_v && b_commit && !b_is_trap)
+            assert(b_act != 32'd0);
     // The record of this cycle kept in b_kq: the first record of b_recs at
     // or after b_k (K_BAR2 when none), wherever the walk reads it.
     reg  [3:0]  f_kk;
@@ -464,6 +524,8 @@ module wq_diverge_walk (
             end
             // (EXIT's early pop reads b_kq for b_kk)
             if (rc_early) assert(b_kk == b_kq);
+            // the next record, taken for each record b_kk can be, is b_kk's
+            assert(kq_next == knext(b_kk, k_rl, b_ends));
         end
 `endif
 endmodule

@@ -124,7 +124,14 @@ module wq_lsu_complete #(
     // (WB holds its beat while the LSU owns the port and its commit runs
     // or can start: registers and the head's flags, not the start's wait
     // terms, which hold only with WB empty)
-    assign o_frz    = i_cm_own && (cp_on || (cp_rdy && cp_cstart));
+    // (as the head's terms and WB's: the WB side of cp_cstart, WB's and
+    // EX's flip-flops, enters at the last level -- a trap's commit in WB
+    // reaches WB's hold through it)
+    (* keep *) wire frz_h;
+    assign frz_h    = i_cm_own && (cp_on || (cp_rdy && !i_q_code[q_hd]));
+    (* keep *) wire frz_c;
+    assign frz_c    = i_cm_own && cp_rdy;
+    assign o_frz    = frz_h || (frz_c && (!i_b_v || i_b_tcm) && !i_x_open);
     assign o_wb_blk = cp_rdy && i_q_code[q_hd] && !i_x_open;
     assign o_go     = cp_go;
     assign o_last   = cp_last;
@@ -198,6 +205,9 @@ module wq_lsu_complete #(
         if (i_q_v[q_hd] && i_q_code[q_hd]) assert(i_q_st[q_hd]);
         // the code store's commit, from its own terms, is the commit's
         assert(cp_code == (cp_go && cp_last && i_q_code[q_hd]));
+        // WB's freeze, from its kept terms, is the port's owner running or
+        // able to start
+        assert(o_frz == (i_cm_own && (cp_on || (cp_rdy && cp_cstart))));
         // the place is a load's beat inside its registers, the first
         // before a run
         assert(cp_p < PARTS6);

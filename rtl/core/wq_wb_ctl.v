@@ -133,8 +133,7 @@ module wq_wb_ctl #(
     output wire                 o_b_trapping,   // a trap's last record
     output wire                 o_b_bar,        // WB's instruction is a BAR
     output wire                 o_b_open,       // WB's instruction has emitted a record
-    output wire [WARPS-1:0]     o_ready_after,  // ready after this commit
-    output wire                 o_b_disp,       // a CTA may start after it
+    output wire                 o_b_work,       // work after this commit: a warp ready, or a CTA may start (unless it traps)
     output wire                 o_squash_x,     // drop EX too (a trap commit)
     output wire                 o_squash,       // drop FE, DE (a trap commit, a code-writing store)
     output wire                 o_ib_flush,     // flush the instruction buffer
@@ -229,16 +228,28 @@ module wq_wb_ctl #(
     assign b_busy_l  = b_v && ((b_commit && b_fl_w) || b_twait || wb_frz);
     assign b_busy = i_b_hold_any ? b_busy_nl : i_b_last_nh ? b_busy_l : b_busy_nl;
     wire        b_trapping = b_final && b_is_trap;
-    // ready after this commit: the committing warp if it still runs
-    // (a barrier this commit completes releases the others waiting at it)
-    wire        b_stays    = !b_trapping && !b_gone && !(b_bar && !bar_go);
-    wire [WARPS-1:0] ready_after = (ready_v & ~({{(WARPS-1){1'b0}}, 1'b1} << b_w)) |
-                     (b_stays ? ({{(WARPS-1){1'b0}}, 1'b1} << b_w) : {WARPS{1'b0}}) |
-                     (b_rel_now ? bar_oth : {WARPS{1'b0}});
+    // the committing warp is ready after this commit if it still runs,
+    // b_stays: it does not trap (applied by b_work's user, the hold), end
+    // or wait at a barrier that holds (a barrier this commit completes
+    // releases the others waiting at it: the FORMAL section's ready_after)
+    wire        b_stays_nt = !b_gone && !(b_bar && !bar_go);
     // (a warp that ends frees its slot: the CTA waiting for it follows in
     // the same hold, and the instruction buffer keeps the kernel's code)
     wire        b_disp     = disp_ok || (g_valid && b_gone && !b_orphan &&
                                          g_fit1);
+    // Work after this commit, as the hold reads it (behind !b_trapping:
+    // wq_core_hold's o_b_more): a CTA may start, or a warp is ready after
+    // it -- the other warps ready and those the release frees (kept nets:
+    // registers and the barrier check), or the committing warp, which
+    // stays when it neither ends nor waits at a barrier that holds (b_stays
+    // without its !b_trapping, which the hold applies last: so the walk's
+    // last record, behind which b_trapping comes, is one AND from the
+    // hold's decision, not in front of b_stays and an OR over the warps)
+    (* keep *) wire rdy_oth;
+    assign rdy_oth = (ready_v & ~({{(WARPS-1){1'b0}}, 1'b1} << b_w)) != {WARPS{1'b0}};
+    (* keep *) wire rdy_rel;
+    assign rdy_rel = b_rel_now && bar_oth != {WARPS{1'b0}};
+    wire        b_work     = b_disp || rdy_oth || rdy_rel || b_stays_nt;
 
     // A trap's squash drops every beat younger than WB's: it starts as
     // soon as the trap's commit beat is in WB with nothing older left in
@@ -315,8 +326,7 @@ module wq_wb_ctl #(
     assign o_b_trapping  = b_trapping;
     assign o_b_bar       = b_bar;
     assign o_b_open      = b_open;
-    assign o_ready_after = ready_after;
-    assign o_b_disp      = b_disp;
+    assign o_b_work      = b_work;
     assign o_squash_x    = squash_x;
     assign o_squash      = squash;
     assign o_ib_flush    = ib_flush;
@@ -349,6 +359,12 @@ module wq_wb_ctl #(
     // jobs (core, core_w1) the same assertions hold on the core's signals.
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    // the warps ready after this commit: the others ready, the committing
+    // warp if it stays, those a barrier it completes releases
+    wire        b_stays    = !b_trapping && b_stays_nt;
+    wire [WARPS-1:0] ready_after = (ready_v & ~({{(WARPS-1){1'b0}}, 1'b1} << b_w)) |
+                     (b_stays ? ({{(WARPS-1){1'b0}}, 1'b1} << b_w) : {WARPS{1'b0}}) |
+                     (b_rel_now ? bar_oth : {WARPS{1'b0}});
 `ifdef FORMAL_WB_CTL_TOP
     always @(*) if (!f_past) assume(i_reset);
     // the record walk (wq_diverge_walk's properties): its last record is
@@ -380,6 +396,10 @@ module wq_wb_ctl #(
         // WB's warp is ready after its commit exactly when it stays
         // (a barrier it completes releases the others waiting at it)
         assert(ready_after[b_w] == (b_stays || (b_rel_now && bar_oth[b_w])));
+        // and the work after it, where the hold reads it (not a trap's
+        // last record), is a CTA's start or a warp ready
+        if (!b_trapping)
+            assert(b_work == (b_disp || ready_after != {WARPS{1'b0}}));
     end
 
     // ---- covers (job wb_ctl) ------------------------------------------------------
