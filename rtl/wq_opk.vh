@@ -30,5 +30,9 @@
 `define WQ_OPK_WBU      16  // MUL, MULHU, SHL, SHR, SRA: the values are the
                             // ALU's WB stage's (wq_valu o_wb, wq_ex_stage;
                             // 0 on the LSU's write-back beat, an ATOM's)
-`define WQ_OPK_W        17
+`define WQ_OPK_SSTV     17  // SUBV_START (warp instructions from here on:
+`define WQ_OPK_SAUV     18  // SUBV_AUTO      never skipped; the sub-vector
+`define WQ_OPK_SLBV     19  // SUBV_LOOP_BEGIN  unit's decode: contiguous,
+`define WQ_OPK_SLEV     20  // SUBV_LOOP_END    wq_diverge_subv's i_b_svk)
+`define WQ_OPK_W        21
 `endif

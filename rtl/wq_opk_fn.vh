@@ -22,6 +22,10 @@ function [`WQ_OPK_W-1:0] opk;
         opk[`WQ_OPK_TBRK]   = op == `WQ_OP_PBRK || op == `WQ_OP_BRK;
         opk[`WQ_OPK_TYIELD] = op == `WQ_OP_YIELD;
         opk[`WQ_OPK_SNDV]   = op == `WQ_OP_SUBV_END;
+        opk[`WQ_OPK_SSTV]   = op == `WQ_OP_SUBV_START;
+        opk[`WQ_OPK_SAUV]   = op == `WQ_OP_SUBV_AUTO;
+        opk[`WQ_OPK_SLBV]   = op == `WQ_OP_SUBV_LOOP_BEGIN;
+        opk[`WQ_OPK_SLEV]   = op == `WQ_OP_SUBV_LOOP_END;
         opk[`WQ_OPK_WBU]    = op == `WQ_OP_MUL || op == `WQ_OP_MULHU ||
                               op == `WQ_OP_SHL || op == `WQ_OP_SHR || op == `WQ_OP_SRA;
     end

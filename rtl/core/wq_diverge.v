@@ -172,6 +172,7 @@ module wq_diverge #(
     wire             b_wd  = i_b_wd;
     wire [3:0]       b_k;                      // the record walk: the record being emitted
     wire [3:0]       b_kk;                     //   the record this cycle (wq_diverge_walk)
+    wire [14:0]      kk_oh;                    //   ... one-hot: its decodes (kk_oh[K_*])
     wire             rc_early;                 // EXIT's early reconvergence pop
     wire             b_v   = i_b_v;
     wire             b_commit = i_b_commit;
@@ -363,7 +364,7 @@ module wq_diverge #(
     wire        g_ok;
     reg         g_first0;                   // (below: the group is the first path's)
     // K_GRP skips the first path's group (its threads go on, no record)
-    wire        g_skip     = b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub &&
+    wire        g_skip     = b_v && b_commit && b_prep == BP_NONE && kk_oh[K_GRP] && !g_sub &&
                              g_rem != 32'd0 && g_first0 && g_ok;
     // The first path: its target (the lowest selected thread's, else
     // PC+1), read in BP_COUNT's second cycle, and its threads, the group
@@ -413,11 +414,11 @@ module wq_diverge #(
     /* verilator lint_off PINCONNECTEMPTY */
     wq_low_walk #(.W(PARTS), .IW(5)) u_lw (
         .i_clk(i_clk), .i_clr(1'b0), .i_load(w_load), .i_set(l_parts),
-        .i_step(i_emit && b_kk == K_LINK),
+        .i_step(i_emit && kk_oh[K_LINK]),
         .o_rem(), .o_oh(), .o_idx(l_p), .o_any(), .o_more(l_more));
     wq_low_walk #(.W(32), .IW(5)) u_hw (
         .i_clk(i_clk), .i_clr(i_wb_in), .i_load(w_load), .i_set(r_held),
-        .i_step(i_emit && b_kk == K_HELD),
+        .i_step(i_emit && kk_oh[K_HELD]),
         .o_rem(), .o_oh(h_oh), .o_idx(), .o_any(), .o_more(h_more));
     /* verilator lint_on PINCONNECTEMPTY */
 
@@ -437,7 +438,7 @@ module wq_diverge #(
     wire [PCW-1:0] sv_start, sv_end_at, sv_npc, rc_c_pc;
     wire [31:0] lp_one, sv_park, sv_nact, rc_c_act, pk_any, lp_back_rc;
     wire        sv_park_nz;                 // sv_park has a thread
-    wire        sv_nomask;
+    wire        sv_nomask, sv_nact_z, p_sq; // (p_sq: the walk's, below)
     wire        rq_sv, rq_lp, rq_rec;       // (the check's registers, ungated: the walk's)
     wire        rc_chk_none;                // (below: RC_CHK without a record)
     wire        ck_e;                       // (below: the check's registered terms are current)
@@ -445,18 +446,18 @@ module wq_diverge #(
     wire        kq_rc;                      // the walk's registered record is K_RC
     wq_diverge_subv #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .DW(DW), .WID_W(WID_W)) u_subv (
         .i_clk(i_clk),
-        .i_b_w(b_w), .i_b_op(b_op), .i_b_snd(b_opk[`WQ_OPK_SNDV]), .i_b_wd(b_wd),
-        .i_b_yb(b_yield || b_bar), .i_vload(i_vload), .i_vwarp(i_vwarp),
+        .i_b_w(b_w), .i_b_op(b_op), .i_b_snd(b_opk[`WQ_OPK_SNDV]), .i_b_svk(b_opk[`WQ_OPK_SLEV:`WQ_OPK_SSTV]),
+        .i_b_wd(b_wd), .i_b_yb(b_yield || b_bar), .i_vload(i_vload), .i_vwarp(i_vwarp),
         .i_b_pc(b_pc), .i_b_next(b_next), .i_b_ipc(b_ipc), .i_b_k_rc(b_k == K_RC),
         .i_act(b_act), .i_sven(i_sven), .i_dq_cnt(dq_cnt), .i_pk_rc(pk_rc),
         .i_ae_start(ae_start), .i_ae_end(ae_end), .i_lpat(sc_lpat),
-        .i_ret(i_emit && b_kk == K_RET), .i_rc_rec(i_emit && b_kk == K_RC && rc_s == RC_CHK),
-        .i_rc_none(rc_chk_none), .i_ds_go(i_ds_go), .i_ds_slot(i_ds_slot), .i_ck(ck_e),
+        .i_ret(i_emit && kk_oh[K_RET]), .i_rc_rec(i_emit && kk_oh[K_RC] && rc_s == RC_CHK),
+        .i_rc_none(rc_chk_none), .i_ds_go(i_ds_go), .i_ds_slot(i_ds_slot), .i_ck(ck_e), .i_sq(p_sq),
         .o_son(o_son), .o_sv_on(sv_on), .o_lp_on(lp_on),
         .o_start(sv_start), .o_end_at(sv_end_at), .o_one(lp_one),
         .o_subv(b_subv), .o_sau(b_sau), .o_sst_go(b_sst_go), .o_snd_go(b_snd_go),
         .o_slb_go(b_slb_go), .o_sle_go(b_sle_go), .o_misuse(sv_misuse),
-        .o_park(sv_park), .o_park_nz(sv_park_nz), .o_nomask(sv_nomask), .o_npc(sv_npc), .o_nact(sv_nact),
+        .o_park(sv_park), .o_park_nz(sv_park_nz), .o_nomask(sv_nomask), .o_npc(sv_npc), .o_nact(sv_nact), .o_nact_z(sv_nact_z),
         .o_rq_sv(rq_sv), .o_rq_lp(rq_lp), .o_rq_rec(rq_rec),
         .o_rc_c_pc(rc_c_pc), .o_rc_c_act(rc_c_act),
         .o_pk_any(pk_any), .o_lp_back_rc(lp_back_rc));
@@ -523,7 +524,7 @@ module wq_diverge #(
     wire [31:0] b_exit_new = b_exit ? (i_exited | b_sel) : i_exited;
     // (b_act_new == 0 case by case, not behind its multiplexer: a branch
     // leaves no thread when none stays active, b_rest)
-    wire        b_ends_x   = b_subv ? (sv_nact == 32'd0) :
+    wire        b_ends_x   = b_subv ? sv_nact_z :
                              b_mt ? (g_act == 32'd0 || g_fm == 32'd0) :
                              (b_exit || b_yfire) ? ((b_act & ~b_sel) == 32'd0) :
                              (b_branch || b_waitr) ? (b_rest == 32'd0) :
@@ -568,9 +569,8 @@ module wq_diverge #(
     reg         b_pro;                      // the instruction had a prologue
     wire        b_hold, b_last_k;           // no record this cycle; the commit's last
     wire        p_snd, p_fresh, p_stale;    // SUBV_END's wait for the scan's terms
-    wire        unused_pf  = p_fresh;       // (the FORMAL section's)
     wire        sc_rc;                      // a record of reconvergence reads the scan
-    wire        unused_sr  = sc_rc;         // (the FORMAL section's: the scan's freshness)
+    wire        unused_sr  = &{1'b0, sc_rc, p_fresh};   // (the FORMAL section's)
     wq_diverge_walk u_walk (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_wb_in(i_wb_in), .i_x_op(i_x_op), .i_x_skip(i_x_skip),
@@ -585,10 +585,10 @@ module wq_diverge #(
         .i_rc_s(rc_s), .i_dqs(dqs), .i_dqr_empty(dqr_empty),
         .i_g_sub(g_sub), .i_g_rem(g_rem), .i_g_first0(g_first0), .i_g_ok(g_ok),
         .i_l_more(l_more), .i_h_more(h_more),
-        .o_b_k(b_k), .o_b_kk(b_kk), .o_b_hold(b_hold), .o_b_last_k(b_last_k),
+        .o_b_k(b_k), .o_b_kk(b_kk), .o_kk_oh(kk_oh), .o_b_hold(b_hold), .o_b_last_k(b_last_k),
         .o_hold_any(o_hold_any), .o_last_nh(o_last_nh),
         .o_b_ends(b_ends), .o_rel_now(o_rel_now),
-        .o_p_snd(p_snd), .o_p_fresh(p_fresh), .o_p_stale(p_stale),
+        .o_p_snd(p_snd), .o_p_sq(p_sq), .o_p_fresh(p_fresh), .o_p_stale(p_stale),
         .o_sc_rc(sc_rc), .o_rc_early(rc_early), .o_kq_rc(kq_rc));
     // the warp is gone: reconverge found the deque empty
     wire        b_gone     = b_ends && rc_s == RC_POP;
@@ -638,8 +638,8 @@ module wq_diverge #(
     // the threads a THREAD_STATE record disables: their reason and address
     // (K_TS1 and the DIV groups; RET's holders one at a time, K_HELD: a
     // CALL token's wait at the holder's own link)
-    wire        ts_we   = i_emit && (b_kk == K_TS1 || b_kk == K_TS2 || (b_kk == K_GRP && !g_sub) ||
-                                     b_kk == K_HELD);
+    wire        ts_we   = i_emit && (kk_oh[K_TS1] || kk_oh[K_TS2] || (kk_oh[K_GRP] && !g_sub) ||
+                                     kk_oh[K_HELD]);
 
     // ---- the sequential part -------------------------------------------------------------
     integer wl;
@@ -659,9 +659,9 @@ module wq_diverge #(
     assign dq_call = dqs == DQS_IDLE && b_v && b_commit &&
                    ((b_prep == BP_FIND && !(b_yield && !(y_fv && y_fire))) ||
                     (b_prep == BP_HELD && !h_init && h_idx != dq_tail) ||
-                    (b_prep == BP_NONE && (b_kk == K_YDQ || b_kk == K_PUSH ||
-                                           b_kk == K_CPUSH || (b_kk == K_GRP && g_sub && g_ok) ||
-                                           (b_kk == K_RC && rc_s == RC_POP) ||
+                    (b_prep == BP_NONE && (kk_oh[K_YDQ] || kk_oh[K_PUSH] ||
+                                           kk_oh[K_CPUSH] || (kk_oh[K_GRP] && g_sub && g_ok) ||
+                                           (kk_oh[K_RC] && rc_s == RC_POP) ||
                                            rc_early)));
     // (the calls' results are used, and the deque is free again, when the
     // step that asked takes them: the FIND, a holder's read, the push and
@@ -669,10 +669,10 @@ module wq_diverge #(
     assign dq_used = (b_v && b_commit && b_prep == BP_FIND && dqs == DQS_DONE) ||
                    (b_v && b_commit && b_prep == BP_HELD && !h_init &&
                     !(dqs == DQS_IDLE && h_idx == dq_tail) && dqs == DQS_DONE && sc_ok) ||
-                   (i_emit && (b_kk == K_YDQ ||
-                               (b_kk == K_RC && rc_s != RC_CHK && rc_s != RC_WAKE) ||
-                               ((b_kk == K_PUSH || b_kk == K_GRP || b_kk == K_CPUSH) &&
-                                !(b_kk == K_GRP && !g_sub))));
+                   (i_emit && (kk_oh[K_YDQ] ||
+                               (kk_oh[K_RC] && rc_s != RC_CHK && rc_s != RC_WAKE) ||
+                               ((kk_oh[K_PUSH] || kk_oh[K_GRP] || kk_oh[K_CPUSH]) &&
+                                !(kk_oh[K_GRP] && !g_sub))));
 
     // ---- the deque port -----------------------------------------------------------------
     wq_diverge_dq #(.WARPS(WARPS), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_dq (
@@ -702,7 +702,7 @@ module wq_diverge #(
     // b_kq; so do the step to RC_POP and the scan's restart it makes.
     wire        rk_svlp    = ck && (rq_sv || rq_lp);
     wire        rk_rec     = ck && rq_rec;
-    assign rc_chk_none = b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC && rc_s == RC_CHK &&
+    assign rc_chk_none = b_v && b_commit && b_prep == BP_NONE && kk_oh[K_RC] && rc_s == RC_CHK &&
                        (sc_ok || !rk_svlp) && !rk_rec && !p_stale &&
                        !((sv_on || lp_on) && !ck);
     wire [2:0] x_prep = (!i_x_commit || i_x_trap != `WQ_TRAP_NONE || i_x_skip) ? BP_NONE :
@@ -782,8 +782,8 @@ module wq_diverge #(
         if (rc_chk_none && !rk_svlp) rc_s <= RC_POP;
         // the records' steps (K_LINK's and K_HELD's: u_lw, u_hw)
         if (i_emit) begin
-            if (b_kk == K_GRP) g_sub <= !g_sub;     // THREAD_STATE, then the push
-            if (b_kk == K_RC && rc_s != RC_CHK && rc_s != RC_WAKE) begin
+            if (kk_oh[K_GRP]) g_sub <= !g_sub;     // THREAD_STATE, then the push
+            if (kk_oh[K_RC] && rc_s != RC_CHK && rc_s != RC_WAKE) begin
                 // no thread woken: the checks, then pop again
                 if (!dqr_empty) rc_s <= (rc_wake != 32'd0) ? RC_WAKE : RC_CHK;
                 else if (i_rel_end) b_fin <= 1'b1;
@@ -801,8 +801,8 @@ module wq_diverge #(
     // changes nothing.)
     wire g_rld  = (b_v && b_commit && b_prep == BP_COUNT && !g_cnt0 && g_cnt1) || w_load;
     wire g_step = (b_v && b_commit && b_prep == BP_COUNT && !g_cnt0 && !g_cnt1 && g_ok) ||
-                  (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_first0 && g_ok) ||
-                  (i_emit && b_kk == K_GRP && g_sub);
+                  (b_v && b_commit && b_prep == BP_NONE && kk_oh[K_GRP] && !g_sub && g_first0 && g_ok) ||
+                  (i_emit && kk_oh[K_GRP] && g_sub);
     always @(posedge i_clk)
         if (g_rld) g_rem <= g_act;
         else if (g_step) g_rem <= g_rem & ~g_m0;
@@ -840,8 +840,8 @@ module wq_diverge #(
     (* keep *) wire g_inv_o;
     assign g_inv_o = g_ftrd || (b_v && b_commit && b_prep == BP_COUNT && g_rem != 32'd0 && g_ok) ||
                      (b_v && b_commit && b_prep == BP_CHECK && b_mt) || g_skip;
-    wire g_invw = tg_we || g_inv_o || (i_emit && b_kk == K_GRP && g_sub);
-    wire g_inv  = i_wb_in || (i_emit && b_kk == K_GRP && g_sub) || g_inv_o;
+    wire g_invw = tg_we || g_inv_o || (i_emit && kk_oh[K_GRP] && g_sub);
+    wire g_inv  = i_wb_in || (i_emit && kk_oh[K_GRP] && g_sub) || g_inv_o;
     // The reconvergence check's registered terms are current (ck, for
     // wq_diverge_subv's rq_*): the cycle before was this commit's RC_CHK
     // with the part scan complete, and nothing the terms read changed in
@@ -855,7 +855,7 @@ module wq_diverge #(
     // the registered one): a cycle more than the scan's own wait.
     assign ck_e = ck && kq_rc && !b_is_trap && rc_s == RC_CHK;
     always @(posedge i_clk)
-        ck <= !i_reset && b_v && b_commit && b_prep == BP_NONE && b_kk == K_RC &&
+        ck <= !i_reset && b_v && b_commit && b_prep == BP_NONE && kk_oh[K_RC] &&
               rc_s == RC_CHK && sc_ok && !p_stale && !ck_e &&
               !(dqs == DQS_WAIT && dq_rvalid) && !g_invw && !i_ds_go && !g_inv_d;
     reg  g_inv_d;
@@ -864,8 +864,8 @@ module wq_diverge #(
     // (WB's take and a record's emission, behind the walk's last record
     // and hold, enter last: the terms kept apart)
     (* keep *) wire sc_inv_e;
-    assign sc_inv_e = (b_kk == K_TS1 && !b_exit) || b_kk == K_TS2 || b_kk == K_GRP || b_kk == K_HELD ||
-                      (b_kk == K_RET && (b_sst_go || b_snd_go || b_slb_go || b_sle_go));
+    assign sc_inv_e = (kk_oh[K_TS1] && !b_exit) || kk_oh[K_TS2] || kk_oh[K_GRP] || kk_oh[K_HELD] ||
+                      (kk_oh[K_RET] && (b_sst_go || b_snd_go || b_slb_go || b_sle_go));
     (* keep *) wire sc_inv_o;
     assign sc_inv_o = (dqs == DQS_WAIT && dq_rvalid) || g_inv_o || (rc_chk_none && rk_svlp) ||
                       i_ds_go || g_inv_d;
@@ -988,7 +988,7 @@ module wq_diverge #(
             // trap: where rc_chk_none and the walk read the check, ck_e
             // is ck, so both take the registers ANDed with ck)
             if (b_kk == K_RC) assert(kq_rc && !b_is_trap);
-            assert(b_ends_x == (b_act_new == 32'd0));
+            if (!b_snd_go || p_sq) assert(b_ends_x == (b_act_new == 32'd0));
             if (tg_we) assert(i_wb_in);     // (g_inv's terms)
         end
     always @(posedge i_clk)

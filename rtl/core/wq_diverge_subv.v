@@ -35,6 +35,9 @@ module wq_diverge_subv #(
     input  wire [WID_W-1:0]     i_vwarp,
     input  wire [7:0]           i_b_op,
     input  wire                 i_b_snd,    // ... is SUBV_END (its kind: a flip-flop)
+    // ... is SUBV_LOOP_END, SUBV_LOOP_BEGIN, SUBV_AUTO, SUBV_START (its
+    // kinds, wq_opk.vh's WQ_OPK_SLEV .. WQ_OPK_SSTV: flip-flops)
+    input  wire [3:0]           i_b_svk,
     input  wire                 i_b_wd,     // the wave decision sampled with SUBV_AUTO
     input  wire                 i_b_yb,     // YIELD (not skipped) or BAR: misuse inside
     input  wire [PCW-1:0]       i_b_pc,
@@ -62,6 +65,12 @@ module wq_diverge_subv #(
     // ck, set the cycle after a cycle of RC_CHK whose part scan was
     // complete and in which nothing they read changed
     input  wire                 i_ck,
+    // SUBV_END's registered search (the next part, the threads at the
+    // end) is this cycle's: wq_diverge_walk's, set the cycle after a
+    // cycle of SUBV_END's wait whose part scan was complete and in which
+    // nothing it reads changed; o_nomask, o_npc, o_nact and o_nact_z of
+    // SUBV_END are this cycle's only then
+    input  wire                 i_sq,
     // every warp's segment (DE's packed registers); WB's warp's
     output wire [WARPS-1:0]     o_son,
     output wire                 o_sv_on,
@@ -85,6 +94,7 @@ module wq_diverge_subv #(
     output wire                 o_nomask,
     output wire [PCW-1:0]       o_npc,
     output wire [31:0]          o_nact,
+    output wire                 o_nact_z,   // o_nact has no thread
     // reconvergence's check: a segment's part ran dry, a loop form's half
     // did, the check has a record (MASK_PC) and its PC and threads --
     // registered, as of the cycle before, current when wq_diverge's ck
@@ -104,6 +114,7 @@ module wq_diverge_subv #(
     localparam PARTS = 32 / LANES;
     wire [WID_W-1:0] b_w    = i_b_w;
     wire [7:0]       b_op   = i_b_op;
+    wire             unused_op = &{1'b0, b_op};    // (the formal properties')
     wire             b_wd   = i_b_wd;
     wire [PCW-1:0]   b_pc   = i_b_pc;
     wire [PCW-1:0]   b_next = i_b_next;
@@ -173,12 +184,14 @@ module wq_diverge_subv #(
     wire        lp_on      = b_lon;
     // SUBV_AUTO is SUBV_START when the wave decision sampled with it (b_wd)
     // says sub-vector mode, else a NOP; it traps in a region either way
-    wire        b_sau      = b_op == `WQ_OP_SUBV_AUTO;
-    wire        b_sst      = b_op == `WQ_OP_SUBV_START ||    // (warp instructions:
-                             (b_sau && b_wd);                //  never skipped)
+    // (the opcode's tests are WB's opcode kinds, flip-flops loaded with
+    // b_op: warp instructions, never skipped; the FORMAL section states
+    // them on b_op)
+    wire        b_sau      = i_b_svk[1];                // (b_op == SUBV_AUTO)
+    wire        b_sst      = i_b_svk[0] || (b_sau && b_wd);   // (SUBV_START)
     wire        b_snd      = i_b_snd;                   // (b_op == SUBV_END)
-    wire        b_slb      = b_op == `WQ_OP_SUBV_LOOP_BEGIN;
-    wire        b_sle      = b_op == `WQ_OP_SUBV_LOOP_END;
+    wire        b_slb      = i_b_svk[2];                // (SUBV_LOOP_BEGIN)
+    wire        b_sle      = i_b_svk[3];                // (SUBV_LOOP_END)
     wire        b_subv     = b_sst || b_snd || b_slb || b_sle || b_sau;
     // in_subv_region misuse, and SUBV_END / SUBV_LOOP_END's level checks
     wire        sv_misuse  = (i_b_yb && (sv_on || lp_on)) ||
@@ -263,8 +276,8 @@ module wq_diverge_subv #(
     // compares with the levels, the part search over the scan's compares
     // and the record's PC and threads are a cycle ahead, not in front of
     // the walk's last-record decision (wq_core's b_busy).
-    reg         rq_sv, rq_lp, rq_rec, rq_nfound;
-    reg  [PARTS-1:0] rq_above;
+    reg         rq_sv, rq_lp, rq_rec, rq_nfound, rq_endnz;
+    reg  [PARTS-1:0] rq_above, rq_pick;
     reg  [PCW-1:0] rq_pc;
     reg  [31:0] rq_act;
     always @(posedge i_clk) begin
@@ -273,6 +286,8 @@ module wq_diverge_subv #(
         rq_rec    <= rc_chk_rec;
         rq_nfound <= sn_nfound;
         rq_above  <= sn_above;
+        rq_pick   <= sn_pick;
+        rq_endnz  <= sn_end != 32'd0;
         rq_pc     <= rc_c_pc;
         rq_act    <= rc_c_act;
     end
@@ -292,12 +307,19 @@ module wq_diverge_subv #(
     wire        lo_nz      = lp_lo != 32'd0;
     wire        sv_park_nz = (b_sst_go && act_multi) || (b_snd_go && act_p != {PARTS{1'b0}}) ||
                              (b_slb_go && lo_nz && lp_hi != 32'd0) || (sle_again && lo_nz);
-    wire        sv_nomask  = b_snd_go && !sn_nfound && sn_end == 32'd0;
-    wire [PCW-1:0] sv_npc  = (b_snd_go && sn_nfound) ? w_sstart[b_w] :
+    // SUBV_END's records read its search from the registers (rq_nfound,
+    // rq_pick, rq_endnz: the search the cycle before, this cycle's where
+    // i_sq says so), so the parked threads' compares and the part pick are
+    // not in front of the record walk's list; the threads it starts are
+    // the parked ones of the registered pick (sd_act)
+    wire [31:0] sd_act     = (pk_rc & ae_start & part_spread(rq_pick)) |
+                             (sn_end & {32{!rq_nfound}});
+    wire        sv_nomask  = b_snd_go && !rq_nfound && !rq_endnz;
+    wire [PCW-1:0] sv_npc  = (b_snd_go && rq_nfound) ? w_sstart[b_w] :
                              sv_nomask ? b_pc :
                              sle_again ? b_ipc : b_next;
     wire [31:0] sv_nact    = b_sst_go ? sv_run0 :
-                             b_snd_go ? sn_act :
+                             b_snd_go ? sd_act :
                              (b_slb_go && lp_lo != 32'd0) ? lp_lo :
                              (b_sle_go && lp_hi != 32'd0) ? (b_act | lp_back) :
                              sle_again ? lp_back : b_act;
@@ -321,6 +343,13 @@ module wq_diverge_subv #(
     assign o_nomask = sv_nomask;
     assign o_npc = sv_npc;
     assign o_nact = sv_nact;
+    // (case by case, not a test behind sv_nact's select: SUBV_START's by
+    // its parts, SUBV_END's by its search's flags -- a part found has a
+    // thread to run -- the loop form's halves by theirs)
+    assign o_nact_z = b_sst_go ? (act_p == {PARTS{1'b0}}) :
+                      b_snd_go ? sv_nomask :
+                      ((b_slb_go && lo_nz) || (b_sle_go && lp_hi != 32'd0)) ? 1'b0 :
+                      sle_again ? (lp_back == 32'd0) : (b_act == 32'd0);
     assign o_rq_sv = rq_sv;
     assign o_rq_lp = rq_lp;
     assign o_rq_rec = rq_rec;
@@ -438,6 +467,19 @@ module wq_diverge_subv #(
             w_s0nz[i_ds_slot] <= 1'b0;
         end
     end
+`ifndef SYNTHESIS
+`ifndef FORMAL
+    // (checked in simulation too: the SUBV programs on the lockstep
+    // benches reach SUBV_END's wait at every LANES)
+    always @(posedge i_clk)
+        if (i_sq && (rq_nfound != sn_nfound || rq_pick != sn_pick ||
+                     rq_endnz != (sn_end != 32'd0))) begin
+            $display("wq_diverge_subv: SUBV_END's registered search is not this cycle's (%m)");
+            $stop;
+        end
+`endif
+`endif
+
 `ifdef FORMAL
     // Checked on its own (scripts/formal.sh, job diverge_subv: every input
     // free) and inside wq_core (job core).  The running part of a segment
@@ -499,6 +541,9 @@ module wq_diverge_subv #(
             assume(rq_sv == rc_sv && rq_lp == rc_lp && rq_rec == rc_chk_rec &&
                    rq_nfound == sn_nfound && rq_above == sn_above &&
                    rq_pc == rc_c_pc && rq_act == rc_c_act);
+        if (i_sq)
+            assume(rq_nfound == sn_nfound && rq_pick == sn_pick &&
+                   rq_endnz == (sn_end != 32'd0));
 `else
         if (i_rc_rec) assert(i_b_k_rc);
         assert(!(i_ret && (i_rc_rec || i_rc_none)));
@@ -509,7 +554,17 @@ module wq_diverge_subv #(
             assert(rq_sv == rc_sv && rq_lp == rc_lp && rq_rec == rc_chk_rec &&
                    rq_nfound == sn_nfound && rq_above == sn_above &&
                    rq_pc == rc_c_pc && rq_act == rc_c_act);
+        // SUBV_END's registered search is this cycle's where i_sq says so
+        if (i_sq)
+            assert(rq_nfound == sn_nfound && rq_pick == sn_pick &&
+                   rq_endnz == (sn_end != 32'd0));
 `endif
+        // ... and its records' terms from it are the search's: the
+        // model's (sv_run, sv_pk_end) where no thread is active
+        if (b_snd_go && i_sq) begin
+            assert(sv_nact == sn_act);
+            assert(sv_nomask == (!sn_nfound && sn_end == 32'd0));
+        end
         // the parts above the one picked, as the slot keeps them
         if (sn_nfound) begin
             assert(sn_above == part_above(f_nk));
@@ -525,9 +580,12 @@ module wq_diverge_subv #(
             if (b_act != 32'd0) assert(sv_nact != 32'd0);
             assert((b_act & (part_mask(sv_k0) - 32'd1) & ~part_mask(sv_k0)) == 32'd0);
         end
-        if (b_snd_go && sn_nfound)
+        if (b_snd_go && i_sq && sn_nfound)
             // (a part found has a thread to run)
             assert(sv_nact != 32'd0);
+        // the active set's zero flag: SUBV_END's from its search's flags
+        if (!b_snd_go || i_sq)
+            assert(o_nact_z == (sv_nact == 32'd0));
         if (b_slb_go && lp_lo != 32'd0)
             // (the halves against the seed's constants, not lp_lo / lp_hi)
             assert((sv_nact | sv_park) == b_act && (sv_nact & 32'hFFFF0000) == 32'd0 &&
@@ -539,6 +597,8 @@ module wq_diverge_subv #(
     // -- and SUBV_END's kind is its opcode's (wq_ex_stage's flip-flops)
     reg             f_clk = 1'b0;
     reg [WID_W-1:0] f_bw_nx;
+    wire [3:0]      f_svk = {b_op == `WQ_OP_SUBV_LOOP_END, b_op == `WQ_OP_SUBV_LOOP_BEGIN,
+                             b_op == `WQ_OP_SUBV_AUTO, b_op == `WQ_OP_SUBV_START};
     always @(posedge i_clk) begin
         f_clk <= 1'b1;
         f_bw_nx <= i_vload ? i_vwarp : b_w;
@@ -547,9 +607,11 @@ module wq_diverge_subv #(
 `ifdef FORMAL_DIVERGE_SUBV
         if (f_clk) assume(b_w == f_bw_nx);
         assume(i_b_snd == (b_op == `WQ_OP_SUBV_END));
+        assume(i_b_svk == f_svk);
 `else
         if (f_clk) assert(b_w == f_bw_nx);
         assert(i_b_snd == (b_op == `WQ_OP_SUBV_END));
+        assert(i_b_svk == f_svk);
 `endif
         if (f_clk) assert(b_son == w_son[b_w] && b_lon == w_lon[b_w]);
     end

@@ -71,6 +71,8 @@ module wq_diverge_walk (
     // (wq_core_wb.vh's K_*), none this cycle, the commit's last
     output wire [3:0]           o_b_k,
     output wire [3:0]           o_b_kk,
+    // ... one-hot (bit K_*: b_kk == K_*), wq_diverge's decodes of it
+    output wire [14:0]          o_kk_oh,
     output wire                 o_b_hold,
     output wire                 o_b_last_k,
     // (b_last_k as its two terms: the holds every record has, and the
@@ -84,8 +86,10 @@ module wq_diverge_walk (
     output wire                 o_rel_now,
     // SUBV_END between its THREAD_STATE and its next record: p_recs is
     // rewritten (p_snd), has the completed scan's terms (p_fresh), not yet
-    // (p_stale)
+    // (p_stale); the sub-vector unit's registered search is this cycle's
+    // (p_sq: wq_diverge_subv's i_sq)
     output wire                 o_p_snd,
+    output wire                 o_p_sq,
     output wire                 o_p_fresh,
     output wire                 o_p_stale,
     // a record of reconvergence that reads the part scan; EXIT's early pop
@@ -129,6 +133,10 @@ module wq_diverge_walk (
     wire             dqr_empty = i_dqr_empty;
     wire             g_sub     = i_g_sub;
     wire [31:0]      g_rem     = i_g_rem;
+    // (the group walk's "none left", a tree of its own: kept, so the
+    // mapper does not fold the 32-bit test into the hold's cases)
+    (* keep *) wire  g_none;
+    assign g_none = g_rem == 32'd0;
     wire             g_first0  = i_g_first0;
     wire             g_ok      = i_g_ok;
     wire             l_more    = i_l_more;
@@ -204,9 +212,16 @@ module wq_diverge_walk (
                               b_bar && i_bar_go, b_rl[9:1], 1'b0};
     // SUBV_END between its THREAD_STATE and its next record: p_recs is
     // written each cycle and read once a cycle with the scan complete
-    // wrote it (p_stale holds the records until then)
+    // wrote it (p_stale holds the records until then).  The list's terms
+    // read the sub-vector unit's search registered (its part pick and
+    // flags, the cycle before's), so the scan's completion reaches them a
+    // cycle later: p_scan says the cycle before was the wait with the
+    // scan complete and unchanged, p_sq that the registered search is
+    // this cycle's, and p_fresh follows a cycle of p_sq.
     wire        p_snd      = b_snd_go && b_k == K_TS2;
     wire        p_stale    = p_snd && !p_fresh;
+    reg         p_scan;
+    wire        p_sq       = p_scan && p_snd;
     // b_kk is kept in a register, b_kq, rather than picked from b_recs
     // each cycle (the list's terms and the pick behind them were some 10
     // LUT levels in front of everything b_kk drives): b_kq is the first
@@ -278,7 +293,7 @@ module wq_diverge_walk (
     assign hold_q0  = ((b_kq == K_YDQ || b_kq == K_PUSH || b_kq == K_CPUSH ||
                        (b_kq == K_GRP && g_sub) || (b_kq == K_RC && rc_s == RC_POP)) &&
                       dqs != DQS_DONE) ||
-                     (b_kq == K_GRP && ((!g_sub && (g_rem == 32'd0 || g_first0)) || !g_ok)) ||
+                     (b_kq == K_GRP && ((!g_sub && (g_none || g_first0)) || !g_ok)) ||
                      (b_kq == K_RC && !sc_ok && sc_rc);
     (* keep *) wire hold_qc;
     assign hold_qc  = b_kq == K_RC && rc_s == RC_CHK;
@@ -337,9 +352,11 @@ module wq_diverge_walk (
     // for K_RC, which then does not wait for it.  (Its record is b_kq's:
     // EXIT is no BAR, so k_barw is low, and no trap -- b_kk's live terms
     // do not apply; the barrier check stays out of the deque's command)
-    assign      rc_early   = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends && e_ok &&
-                             !b_is_trap && !sv_on && !lp_on && b_kq < K_RC && rc_s == RC_CHK &&
-                             !i_wb_hold;
+    // (WB's hold, the late term, at the last level: rc_early_nh kept)
+    (* keep *) wire rc_early_nh;
+    assign      rc_early_nh = b_v && b_commit && b_prep == BP_NONE && b_exit && b_ends && e_ok &&
+                              !b_is_trap && !sv_on && !lp_on && b_kq < K_RC && rc_s == RC_CHK;
+    assign      rc_early   = rc_early_nh && !i_wb_hold;
     // (an instruction entering WB without a prologue: its first record
     // from the opcode -- EXIT's THREAD_STATE, a skipped BAR's MASK_PC,
     // SETP's PRED_WRITE, else RETIRE -- and its stable terms, c_recs's)
@@ -348,7 +365,7 @@ module wq_diverge_walk (
     wire        x_exit     = x_opk[`WQ_OPK_EXIT];
     wire        x_bar      = x_opk[`WQ_OPK_BAR];
     wire        x_setp     = x_opk[`WQ_OPK_SETP];
-    wire        unused_xk  = &{1'b0, x_opk[`WQ_OPK_WBU:`WQ_OPK_BRA], x_opk[`WQ_OPK_RET:`WQ_OPK_REGION]};
+    wire        unused_xk  = &{1'b0, x_opk[`WQ_OPK_W-1:`WQ_OPK_BRA], x_opk[`WQ_OPK_RET:`WQ_OPK_REGION]};
     wire [11:1] x_rl       = {x_setp, 1'b0, 1'b0, x_exit || x_bar, 3'd0, x_exit, 3'd0};
     // (the next of k_rl's records after b_kk: RETIRE's next is the warp's
     // end, reconvergence, when no thread is left.  Taken for each record
@@ -364,16 +381,21 @@ module wq_diverge_walk (
     wire [3:0]  kq_next    = b_is_trap ? (k_bk0 ? knext(K_TRAP, k_rl, b_ends) : K_BAR2) :
                              (k_barw && i_bar_go) ? knext(K_BAR, k_rl, b_ends) : knext(b_kq, k_rl, b_ends);
     wire [3:0]  kq_pro     = kpick(b_recs_x[11:1], b_k);
+    // (BAR's list always has MASK_PC, b_recs_x[K_MASK]: its release goes
+    // after b_kq only from K_CPUSH on, when there is no CPUSH -- so
+    // kbarw(b_k, kq_pro) without the pick, which the outcome terms are in
+    // front of; asserted below)
+    wire        kbarw_pro  = b_bar && ((b_k == K_CPUSH && !b_recs_x[K_CPUSH]) || b_k == K_BAR);
     wire [3:0]  kq_grp     = kpick(k_rl, K_GRP + 4'd1);
     always @(posedge i_clk) begin
         // (the prologue and SUBV_END's wait: the terms p_recs takes)
         if (b_prep != BP_NONE || p_snd) begin
             k_rl <= b_recs_x[11:1];
             b_kq <= kq_pro;
-            k_barw <= kbarw(b_k, kq_pro);
+            k_barw <= kbarw_pro;
         end
         // K_GRP: the walk's end (the first path's group is skipped)
-        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_rem == 32'd0) begin
+        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_none) begin
             b_k <= K_GRP + 4'd1;
             b_kq <= kq_grp;
             k_bk0 <= 1'b0;
@@ -410,11 +432,22 @@ module wq_diverge_walk (
     // (SUBV_END: rewritten while its next record waits)
     always @(posedge i_clk) begin
         if (b_prep != BP_NONE || p_snd) p_recs <= b_recs_x;
-        p_fresh <= p_snd && sc_ok && !sc_inv;
+        p_scan  <= !i_reset && p_snd && sc_ok && !sc_inv;
+        p_fresh <= p_sq && sc_ok && !sc_inv;
     end
 
     assign o_b_k = b_k;
     assign o_b_kk = b_kk;
+    // b_kk's decodes, as b_kk is picked: b_kq's (a LUT of its flip-flops)
+    // under kq_live, the live records' (a trap's TRAP or K_BAR2, BAR's
+    // release K_BAR) beside it -- two levels, not a compare behind b_kk's
+    // select
+    wire [14:0] kk_alt = b_is_trap ? (k_bk0 ? (15'd1 << K_TRAP) : (15'd1 << K_BAR2)) :
+                         (15'd1 << K_BAR);
+    genvar kx;
+    generate for (kx = 0; kx < 15; kx = kx + 1) begin : g_kk_oh
+        assign o_kk_oh[kx] = kq_live ? (b_kq == kx[3:0]) : kk_alt[kx];
+    end endgenerate
     assign o_b_hold = b_hold;
     assign o_b_last_k = b_last_k;
     assign o_hold_any = hold_any;
@@ -422,6 +455,7 @@ module wq_diverge_walk (
     assign o_b_ends = b_ends;
     assign o_rel_now = b_recs[K_BAR] || b_recs[K_BAR2];
     assign o_p_snd = p_snd;
+    assign o_p_sq = p_sq;
     assign o_p_fresh = p_fresh;
     assign o_p_stale = p_stale;
     assign o_sc_rc = sc_rc;
@@ -466,6 +500,19 @@ module wq_diverge_walk (
             if (b_kq >= K_RET || rc_early)
                 assert(b_rl[13] == b_recs_x[13]);
         end
+    // SUBV_END's list read once p_fresh: written in a cycle whose
+    // registered search was that cycle's (p_sq), which it still is
+    always @(*)
+        if (f_past && !i_reset && p_snd && p_fresh)
+            assert(p_sq);
+    // BAR's release flag as the prologue writes it: kbarw's
+    always @(*)
+        if (f_past && (b_prep != BP_NONE || p_snd))
+            assert(kbarw_pro == kbarw(b_k, kq_pro));
+    // b_kk's one-hot is b_kk's decode
+    always @(*)
+        if (f_past)
+            assert(o_kk_oh == (15'd1 << b_kk));
     // EXIT's end from e_q: the test of its masks as they are
     always @(*)
         if (f_past && !i_reset && b_v && b_commit && b_prep == BP_NONE && !b_is_trap && !b_pro &&
