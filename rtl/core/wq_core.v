@@ -196,7 +196,7 @@ module wq_core #(
     wire             b_sven;
     wire [4:0]       b_sbase, cm_sbase;
     wire [31:0]      b_pred_new;               // SETP's predicate after the commit
-    wire             dw_init, dw_recov;        // the debug window's warp
+    wire             dw_init, dw_trec, dw_tfat; // the debug window's warp
     wire [3:0]       dw_state;
     wire [7:0]       dw_trap;
     wire [PCW-1:0]   dw_pc;
@@ -282,6 +282,7 @@ module wq_core #(
     wire [2:0]       x_words;
     wire             b_v, b_commit, b_fp, b_wrd, b_wd;
     wire [WID_W-1:0] b_w;
+    wire [(1<<WID_W)-1:0] b_woh;               // ... one-hot
     wire [5:0]       b_p, b_rd;
     wire [PCW-1:0]   b_pc, b_imm;
     wire [PCW-1:0]   b_next;                   // b_pc + 1 (wq_ex_stage's flip-flops)
@@ -509,7 +510,7 @@ module wq_core #(
         .i_ls_row0(ls_row0),
         .i_b_busy(b_busy), .i_wb_blk(wb_blk), .i_wb_frz(wb_frz),
         .i_ptrap_go(b_ptrap_go), .i_ptrap(b_ptrap), .i_b_drop(cm_go && cm_last && cp_code),
-        .o_b_v(b_v), .o_b_commit(b_commit), .o_b_fp(b_fp), .o_b_w(b_w), .o_b_p(b_p),
+        .o_b_v(b_v), .o_b_commit(b_commit), .o_b_fp(b_fp), .o_b_w(b_w), .o_b_woh(b_woh), .o_b_p(b_p),
         .o_b_pc(b_pc), .o_b_next(b_next), .o_b_ir(b_ir), .o_b_op(b_op), .o_b_rd(b_rd), .o_b_sel(b_sel),
         .o_b_wrd(b_wrd), .o_b_wd(b_wd), .o_b_trap(b_trap),
         .o_b_is_trap(b_is_trap), .o_b_tfall(b_tfall), .o_b_opk(b_opk), .o_b_res(b_res),
@@ -790,7 +791,7 @@ module wq_core #(
         .i_trap_code(b_is_trap ? b_trap : `WQ_TRAP_ORPHANED), .i_trap_pc(b_is_trap ? b_pc : b_npc),
         .i_retire((b_commit_now && !b_is_trap) || (cm_go && cm_last)),
         .o_dw(dw), .i_w_init(dw_init), .i_w_state(dw_state), .i_w_trap(dw_trap),
-        .i_w_recov(dw_recov), .i_w_pc(dw_pc), .i_w_act(dw_act),
+        .i_w_trec(dw_trec), .i_w_tfat(dw_tfat), .i_w_pc(dw_pc), .i_w_act(dw_act),
         .o_resume(csr_resume), .o_kill(csr_kill),
         .i_dq_head(dq_head), .i_dq_tail(dq_tail), .i_dq_log2(dw_log2), .i_dq_ready(dq_ready),
         .i_dq_rvalid(dq_rvalid), .i_dq_token(dq_token), .i_dq_op(dq_op),
@@ -856,7 +857,7 @@ module wq_core #(
         .i_ds_cx(g_cx), .i_ds_cy(g_cy), .i_ds_cz(g_cz), .i_ds_bx(g_bx), .i_ds_by(g_by),
         .i_ds_bz(g_bz), .i_ds_flat(g_next), .i_ds_local(g_local), .i_ds_key(cta_key),
         .i_desc(i_launch_desc),
-        .i_wb_done(b_emit && b_last_k), .i_wb_w(b_w), .i_wb_trap(b_is_trap), .i_wb_code(b_trap),
+        .i_wb_done(b_emit && b_last_k), .i_wb_w(b_w), .i_wb_oh(b_woh), .i_wb_trap(b_is_trap), .i_wb_code(b_trap),
         .i_wb_bar(b_bar), .i_wb_rel(b_rel_now), .i_wb_gone(b_gone), .i_wb_orphan(b_orphan),
         .i_wb_npc(b_npc), .i_wb_act(b_act_new), .i_wb_exit(b_exit_new), .i_wb_yield(b_yield),
         .i_wb_lfsr(y_lfsr), .i_wb_ycount(y_count_ns),
@@ -879,7 +880,7 @@ module wq_core #(
         .o_b_ycount(y_count), .o_b_lfsr(y_lfsr_q), .o_b_sven(b_sven), .o_b_sbase(b_sbase),
         .o_b_key(b_key), .o_b_pred_new(b_pred_new),
         .o_cm_sbase(cm_sbase), .o_cm_pred_new(cm_pred_new),
-        .o_dw_init(dw_init), .o_dw_state(dw_state), .o_dw_trap(dw_trap), .o_dw_recov(dw_recov),
+        .o_dw_init(dw_init), .o_dw_state(dw_state), .o_dw_trap(dw_trap), .o_dw_trec(dw_trec), .o_dw_tfat(dw_tfat),
         .o_dw_pc(dw_pc), .o_dw_act(dw_act), .o_dw_key(dw_key),
         .o_bar_oth(bar_oth), .o_bar_go(bar_go), .o_rel_end(b_rel_end),
         .o_bchk_v(bchk_v), .o_kill_rel(kill_rel), .o_bar_slots(bar_slots),

@@ -52,7 +52,8 @@ module wq_core_csr #(
     input  wire                     i_w_init,
     input  wire [3:0]               i_w_state,
     input  wire [7:0]               i_w_trap,
-    input  wire                     i_w_recov,      // i_w_trap is recoverable
+    input  wire                     i_w_trec,       // i_w_state TRAP, i_w_trap recoverable
+    input  wire                     i_w_tfat,       // ... TRAP, not recoverable
     input  wire [PCW-1:0]           i_w_pc,
     input  wire [31:0]              i_w_act,
     output wire                     o_resume,       // RESUME: the slot runs again
@@ -171,11 +172,9 @@ module wq_core_csr #(
     assign o_dq_data  = {dbg_hi, dbg_lo};
     assign o_dq_head  = h16[DW-1:0];
     assign o_dq_tail  = t16[DW-1:0];
-    assign o_resume   = cmd_ok && csr_wdata[7:0] == `WQ_DBGCMD_RESUME &&
-                        i_w_state == `WQ_WS_TRAP && i_w_recov;
+    assign o_resume   = cmd_ok && csr_wdata[7:0] == `WQ_DBGCMD_RESUME && i_w_trec;
     // wq_warp_kill (the barrier check it runs is wq_core's)
-    assign o_kill     = cmd_ok && csr_wdata[7:0] == `WQ_DBGCMD_KILL &&
-                        i_w_state == `WQ_WS_TRAP && !i_w_recov;
+    assign o_kill     = cmd_ok && csr_wdata[7:0] == `WQ_DBGCMD_KILL && i_w_tfat;
 
     // ---- the access's steps and its answer -------------------------------------
     always @(posedge i_clk) begin
@@ -249,6 +248,8 @@ module wq_core_csr #(
         else if (o_done) f_on <= 1'b0;
     always @(*) assume(i_on == f_on && !(i_on && i_run));
     always @(*) if (i_csr_valid) assume(!i_ev_gnt && !csr_pend);
+    // the slot's decodes: trapped recoverably or fatally, when trapped
+    always @(*) assume(!(i_w_trec && i_w_tfat) && (i_w_trec || i_w_tfat) == (i_w_state == `WQ_WS_TRAP));
 `endif
     always @(*)
         if (f_past && !i_reset) begin

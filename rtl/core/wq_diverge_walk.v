@@ -380,54 +380,77 @@ module wq_diverge_walk (
     endfunction
     wire [3:0]  kq_next    = b_is_trap ? (k_bk0 ? knext(K_TRAP, k_rl, b_ends) : K_BAR2) :
                              (k_barw && i_bar_go) ? knext(K_BAR, k_rl, b_ends) : knext(b_kq, k_rl, b_ends);
-    wire [3:0]  kq_pro     = kpick(b_recs_x[11:1], b_k);
+    // (the prologue's pick is kpick(b_recs_x, b_k), kq_pro in the FORMAL
+    // section; b_k is a constant where it is written -- 0 in a prologue, K_TS2
+    // while SUBV_END's list is rewritten: asserted below -- and the list's
+    // deepest term, THREAD_STATE's (K_TS1: the parked threads' test behind
+    // WB's opcode and threads), is left out of the pick: kq_pro_n4 is the
+    // pick without it, and s4 -- a prologue whose list has no record
+    // before K_TS1 and has K_TS1 -- writes K_TS1 at b_kq's last level)
+    wire [11:1] rl_n4      = b_recs_x[11:1] & ~(11'd1 << (K_TS1 - 4'd1));
+    wire [3:0]  kq_pro_n4  = p_snd ? kpick(rl_n4, K_TS2) : kpick(rl_n4, 4'd0);
+    (* keep *) wire s4;
+    assign      s4         = b_prep != BP_NONE && b_recs_x[K_TS1-1:1] == {(K_TS1-1){1'b0}} &&
+                             b_recs_x[K_TS1];
     // (BAR's list always has MASK_PC, b_recs_x[K_MASK]: its release goes
     // after b_kq only from K_CPUSH on, when there is no CPUSH -- so
     // kbarw(b_k, kq_pro) without the pick, which the outcome terms are in
     // front of; asserted below)
     wire        kbarw_pro  = b_bar && ((b_k == K_CPUSH && !b_recs_x[K_CPUSH]) || b_k == K_BAR);
     wire [3:0]  kq_grp     = kpick(k_rl, K_GRP + 4'd1);
+    // the walk's steps: the prologue and SUBV_END's wait (the terms
+    // p_recs takes), K_GRP's end (the first path's group is skipped), a
+    // record's emit, an instruction entering WB -- a later write winning
+    wire        w_pro      = b_prep != BP_NONE || p_snd;
+    wire        w_grp      = b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_none;
+    // (the warp's end completes a barrier: its release follows)
+    wire        w_rel      = i_emit && b_kk == K_RC && rc_s == RC_POP && dqr_empty && i_rel_end;
+    // (the walks: K_LINK and K_HELD move on with their last record, K_GRP
+    // when it finds no group left; the commit's last record steps too, an
+    // instruction entering WB then sets b_k below)
+    wire        w_step     = i_emit && b_kk != K_RC && b_kk != K_GRP && !(b_kk == K_LINK && l_more) &&
+                             !(b_kk == K_HELD && h_more);
     always @(posedge i_clk) begin
-        // (the prologue and SUBV_END's wait: the terms p_recs takes)
-        if (b_prep != BP_NONE || p_snd) begin
+        if (w_pro) begin
             k_rl <= b_recs_x[11:1];
-            b_kq <= kq_pro;
             k_barw <= kbarw_pro;
         end
-        // K_GRP: the walk's end (the first path's group is skipped)
-        if (b_v && b_commit && b_prep == BP_NONE && b_kk == K_GRP && !g_sub && g_none) begin
+        if (w_grp) begin
             b_k <= K_GRP + 4'd1;
-            b_kq <= kq_grp;
             k_bk0 <= 1'b0;
             k_barw <= kbarw(K_GRP + 4'd1, kq_grp);
         end
-        if (i_emit) begin
-            // (the warp's end completes a barrier: its release follows)
-            if (b_kk == K_RC && rc_s == RC_POP && dqr_empty && i_rel_end) begin
-                b_k <= K_BAR2;
-                b_kq <= K_BAR2;
-                k_bk0 <= 1'b0;
-                k_barw <= 1'b0;
-            end
-            // (the walks: K_LINK and K_HELD move on with their last record,
-            // K_GRP when it finds no group left; the commit's last record
-            // steps too, an instruction entering WB then sets b_k below)
-            if (b_kk != K_RC && b_kk != K_GRP && !(b_kk == K_LINK && l_more) &&
-                !(b_kk == K_HELD && h_more)) begin
-                b_k <= b_kk + 4'd1;
-                b_kq <= kq_next;
-                k_bk0 <= 1'b0;
-                k_barw <= kbarw(b_kk + 4'd1, kq_next);
-            end
+        if (w_rel) begin
+            b_k <= K_BAR2;
+            k_bk0 <= 1'b0;
+            k_barw <= 1'b0;
+        end
+        if (w_step) begin
+            b_k <= b_kk + 4'd1;
+            k_bk0 <= 1'b0;
+            k_barw <= kbarw(b_kk + 4'd1, kq_next);
         end
         if (i_wb_in) begin
             b_k <= 4'd0;
             k_rl <= x_rl;
-            b_kq <= kpick(x_rl, 4'd0);
             k_bk0 <= 1'b1;
             k_barw <= 1'b0;             // (BAR without a prologue: MASK_PC first)
         end
     end
+    // b_kq with the same writes, s4's K_TS1 selected last: s4 holds in a
+    // prologue only, where no other write comes (no record emits, no
+    // K_GRP; an instruction enters WB with b_prep just set: asserted)
+    (* keep *) reg [3:0] kq_d;
+    always @(*) begin
+        kq_d = b_kq;
+        if (w_pro) kq_d = kq_pro_n4;
+        if (w_grp) kq_d = kq_grp;
+        if (w_rel) kq_d = K_BAR2;
+        if (w_step) kq_d = kq_next;
+        if (i_wb_in) kq_d = kpick(x_rl, 4'd0);
+    end
+    always @(posedge i_clk)
+        b_kq <= s4 ? K_TS1 : kq_d;
     // the list's outcome terms of an instruction with a prologue
     // (SUBV_END: rewritten while its next record waits)
     always @(posedge i_clk) begin
@@ -479,6 +502,14 @@ module wq_diverge_walk (
                 $stop;
             end
         end
+    // (b_kq's prologue write: s4 alone, b_k the pick's constant)
+    always @(posedge i_clk)
+        if (!i_reset && b_prep != BP_NONE &&
+            (b_k != 4'd0 || i_emit || i_wb_in || w_grp ||
+             (s4 ? K_TS1 : kq_pro_n4) != kpick(b_recs_x[11:1], b_k))) begin
+            $display("wq_diverge_walk: a prologue's record pick is not the list's (%m)");
+            $stop;
+        end
 `endif
 `endif
 
@@ -487,6 +518,7 @@ module wq_diverge_walk (
     // core and core_w1; asserts only).
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    wire [3:0]  kq_pro     = kpick(b_recs_x[11:1], b_k);   // the prologue's pick
     // The record list from registers (p_recs) or the shallow terms
     // (c_recs): the list of the present inputs wherever the walk reads it
     // before RETIRE (SUBV_END after its THREAD_STATE once p_fresh).
@@ -505,6 +537,14 @@ module wq_diverge_walk (
     always @(*)
         if (f_past && !i_reset && p_snd && p_fresh)
             assert(p_sq);
+    // b_kq's prologue write: b_k a constant there, s4 the prologue's alone
+    always @(*)
+        if (f_past && !i_reset) begin
+            if (b_prep != BP_NONE) assert(b_k == 4'd0 && !i_emit && !i_wb_in && !w_grp);
+            if (p_snd) assert(b_k == K_TS2);
+            if (w_pro && !w_grp && !w_rel && !w_step && !i_wb_in)
+                assert((s4 ? K_TS1 : kq_pro_n4) == kq_pro);
+        end
     // BAR's release flag as the prologue writes it: kbarw's
     always @(*)
         if (f_past && (b_prep != BP_NONE || p_snd))

@@ -194,6 +194,7 @@ module wq_ex_stage #(
     output wire                 o_b_commit,
     output wire                 o_b_fp,         // the commit beat's part is not written yet
     output wire [WID_W-1:0]     o_b_w,
+    output wire [(1<<WID_W)-1:0] o_b_woh,       // ... one-hot (a register: loaded with o_b_w)
     output wire [5:0]           o_b_p,
     output wire [PCW-1:0]       o_b_pc,
     output wire [PCW-1:0]       o_b_next,       // ... PC+1 (a register: loaded with o_b_pc)
@@ -293,6 +294,7 @@ module wq_ex_stage #(
     reg              b_v, b_commit;
     reg              b_fp;                      // ... its part not written yet
     reg [WID_W-1:0]  b_w;
+    reg [(1<<WID_W)-1:0] b_woh;                 // b_w one-hot, loaded with it (the slots' selects by WB's warp)
     reg [5:0]        b_p;
     reg [PCW-1:0]    b_pc;
     reg [PCW-1:0]    b_next;                    // b_pc + 1, loaded with it (PC+1's adder off WB's paths)
@@ -638,7 +640,7 @@ module wq_ex_stage #(
             b_v <= 1'b1;
             b_commit <= 1'b0;
             b_fp <= 1'b0;
-            b_w <= x_w; b_p <= i_ls_p; b_pc <= x_pc; b_next <= x_pc + 1'b1; b_op <= x_op; b_rd <= x_rd + {4'd0, i_ls_wk};
+            b_w <= x_w; b_woh <= {{((1<<WID_W)-1){1'b0}}, 1'b1} << x_w; b_p <= i_ls_p; b_pc <= x_pc; b_next <= x_pc + 1'b1; b_op <= x_op; b_rd <= x_rd + {4'd0, i_ls_wk};
             b_sel <= x_sel; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
             b_istrap <= 1'b0;
             b_tfall <= tfall(x_op, x_pc, b_imm);
@@ -650,7 +652,7 @@ module wq_ex_stage #(
             b_v <= 1'b1;
             b_commit <= wbi_commit;
             b_fp <= wbi_fp;
-            b_w <= wbi_w; b_p <= wbi_p; b_pc <= wbi_pc; b_next <= wbi_pc + 1'b1; b_ir <= wbi_ir; b_op <= wbi_op;
+            b_w <= wbi_w; b_woh <= {{((1<<WID_W)-1){1'b0}}, 1'b1} << wbi_w; b_p <= wbi_p; b_pc <= wbi_pc; b_next <= wbi_pc + 1'b1; b_ir <= wbi_ir; b_op <= wbi_op;
             b_rd <= wbi_rd; b_sel <= wbi_sel; b_wrd <= wbi_wrd;
             b_wd <= i_wave_subv;
             b_trap <= wbi_trap;
@@ -671,7 +673,11 @@ module wq_ex_stage #(
         // entries go (the LSU drops them, wq_issue frees their warps), WB's
         // beat too, and the fetch run stops (wq_fetch)
         if (i_b_drop && b_v) b_v <= 1'b0;
-        if (i_reset) b_v <= 1'b0;
+        if (i_reset) begin
+            b_v <= 1'b0;
+            b_w <= {WID_W{1'b0}};       // (with its one-hot: the slots read it idle)
+            b_woh <= {{((1<<WID_W)-1){1'b0}}, 1'b1};
+        end
     end
     // WB's values: the LSU's write-back beat's, the beat from EX (the
     // ALU's result when EX's own beat passes straight into WB with it:
@@ -712,7 +718,8 @@ module wq_ex_stage #(
     assign o_wbi_trap = wbi_trap; assign o_wbi_skip = wbi_skip;
     assign o_b_load = i_wb_ls || b_load_x;
     assign o_b_v = b_v;         assign o_b_commit = b_commit; assign o_b_fp = b_fp;
-    assign o_b_w = b_w;         assign o_b_p = b_p;           assign o_b_pc = b_pc;
+    assign o_b_w = b_w;         assign o_b_woh = b_woh;       assign o_b_p = b_p;
+    assign o_b_pc = b_pc;
     assign o_b_next = b_next;
     assign o_b_ir = b_ir;       assign o_b_op = b_op;         assign o_b_rd = b_rd;
     assign o_b_sel = b_sel;     assign o_b_wrd = b_wrd;
@@ -792,6 +799,8 @@ module wq_ex_stage #(
     always @(posedge i_clk)
         if (i_wb_ls) f_b_skip <= 1'b0;
         else if (b_load_x) f_b_skip <= wbi_skip;
+    // WB's warp's one-hot copy is its warp's
+    always @(*) if (f_past) assert(b_woh == {{((1<<WID_W)-1){1'b0}}, 1'b1} << b_w);
 `ifdef FORMAL_EX_STAGE_TOP
     always @(*) if (!f_past) assume(i_reset);
     // the core's contracts on EX's inputs: a trap's squash is the commit

@@ -50,6 +50,7 @@ module wq_warp_slots #(
     // ---- WB's commit (its last record goes out) ----
     input  wire                 i_wb_done,
     input  wire [WID_W-1:0]     i_wb_w,
+    input  wire [(1<<WID_W)-1:0] i_wb_oh,       // ... one-hot (WB's register)
     input  wire                 i_wb_trap,      // the commit traps ...
     input  wire [7:0]           i_wb_code,      // ... with this code
     input  wire                 i_wb_bar,       // BAR
@@ -133,7 +134,8 @@ module wq_warp_slots #(
     output wire                 o_dw_init,
     output wire [3:0]           o_dw_state,
     output wire [7:0]           o_dw_trap,
-    output wire                 o_dw_recov,
+    output wire                 o_dw_trec,      // trapped, recoverably (RESUME's test)
+    output wire                 o_dw_tfat,      // trapped, fatally (KILL's)
     output wire [PCW-1:0]       o_dw_pc,
     output wire [31:0]          o_dw_act,
     output wire [31:0]          o_dw_key,
@@ -191,7 +193,6 @@ module wq_warp_slots #(
     /* verilator lint_on UNUSEDSIGNAL */
 
     // ---- the slots (the model's wq_warp_t) -----------------------------------
-    reg [3:0]        w_state   [0:WARPS-1];
     reg [7:0]        w_trap    [0:WARPS-1];
     reg [WARPS-1:0]  w_init;                   // started since reset (DBG_PC/ACTIVE)
     reg [PCW-1:0]    w_pc      [0:WARPS-1];
@@ -290,9 +291,15 @@ module wq_warp_slots #(
     assign o_b_key     = b_key_q;
     assign o_cm_sbase  = w_sbase[i_cm_w];
     assign o_dw_init   = w_init[i_dw];
-    assign o_dw_state  = w_state[i_dw];
+    assign o_dw_state  = ((oh_dw & w_rn) != {WARPS{1'b0}}) ? `WQ_WS_RUN :
+                         ((oh_dw & w_fr) != {WARPS{1'b0}}) ? `WQ_WS_FREE :
+                         ((oh_dw & w_at) != {WARPS{1'b0}}) ? `WQ_WS_BAR : `WQ_WS_TRAP;
     assign o_dw_trap   = w_trap[i_dw];
-    assign o_dw_recov  = slot_recov(w_trap[i_dw]);
+    // (RESUME's and KILL's tests, an AND-OR of the window's one-hot with
+    // the state's decodes registered beside it, not a trap code's read
+    // and decode in front of the slots' next state)
+    assign o_dw_trec   = (oh_dw & w_trc) != {WARPS{1'b0}};
+    assign o_dw_tfat   = (oh_dw & w_tft) != {WARPS{1'b0}};
     assign o_dw_pc     = w_pc[i_dw];
     assign o_dw_act    = w_act[i_dw];
     assign o_dw_key    = w_key[i_dw];
@@ -325,7 +332,8 @@ module wq_warp_slots #(
     // and o_bar_oth[k] an AND-OR of bc_oh with column k of w_same.
     reg  [WARPS-1:0] w_at;                      // waits at BAR (w_state == BAR)
     reg  [WARPS-1:0] w_arr;                     // can still arrive (RUN, or TRAP recoverable)
-    wire [WARPS-1:0] oh_wb   = {{(WARPS-1){1'b0}}, 1'b1} << i_wb_w;
+    reg  [WARPS-1:0] w_trc, w_tft;              // TRAP recoverable; TRAP, not
+    wire [WARPS-1:0] oh_wb   = i_wb_oh[WARPS-1:0];
     wire [WARPS-1:0] oh_dw   = {{(WARPS-1){1'b0}}, 1'b1} << i_dw;
     wire [WARPS-1:0] bc_oh   = i_csr_on ? oh_dw : oh_wb;
     reg  [WARPS-1:0] c_arr, c_at;
@@ -390,66 +398,91 @@ module wq_warp_slots #(
             end
 
     // ---- the state and trap code ---------------------------------------------------
-    // A slot's next state and code (ws_nx, wt_nx), in the core's order, a
-    // later write winning: WB's commit (the barrier's release of the others
-    // waiting, BAR's wait, a trap, a warp's end), a warp's start, RESUME,
-    // KILL (and the barrier check's release for its CTA), reset.  w_rn,
-    // w_fr, w_at and w_arr are the next state's decode, registered beside it.
+    // A slot's state (FREE, RUN, BAR, TRAP) is kept one-hot, as its
+    // decodes (w_rn, w_fr, w_at, and w_trc / w_tft for TRAP with a
+    // recoverable code or not), beside its trap code (w_trap): the
+    // decodes are what the scheduler, the barrier check and the debug
+    // window read, and the state itself is their encoding (o_dw_state;
+    // the FORMAL section keeps the state as the model writes it, w_state,
+    // and asserts the decodes equal to its).  The next trap code, wt_nx,
+    // in the core's order, a later write winning: WB's commit (a trap, a
+    // warp's end with orphaned threads), a warp's start, RESUME, KILL,
+    // reset.
     wire             ev_rel  = i_wb_done && i_wb_rel;            // WB's commit releases
     wire             ev_wait = i_wb_done && !i_wb_trap && i_wb_bar && !o_bar_go;
-    wire             ev_krel = i_kill && rel_end_c;              // KILL's release
     assign ev_st = i_reset || i_ds_go || i_resume || i_kill || ev_rel ||
                    (i_wb_done && (ev_wait || i_wb_trap || i_wb_gone));
-    reg  [3:0]       ws_nx   [0:WARPS-1];
     reg  [7:0]       wt_nx   [0:WARPS-1];
     integer k;
     always @(*)
         for (k = 0; k < WARPS; k = k + 1) begin
-            ws_nx[k] = w_state[k];
             wt_nx[k] = w_trap[k];
-            if (ev_rel && o_bar_oth[k]) ws_nx[k] = `WQ_WS_RUN;
             if (i_wb_done && oh_wb[k]) begin
-                if (ev_wait) ws_nx[k] = `WQ_WS_BAR;
-                if (i_wb_trap) begin
-                    // wq_warp_trap: the instruction changes nothing
-                    ws_nx[k] = `WQ_WS_TRAP;
-                    wt_nx[k] = i_wb_code;
-                end else if (i_wb_gone) begin
-                    if (i_wb_orphan) begin
-                        ws_nx[k] = `WQ_WS_TRAP;
-                        wt_nx[k] = `WQ_TRAP_ORPHANED;
-                    end else
-                        ws_nx[k] = `WQ_WS_FREE;
-                end
+                // wq_warp_trap: the instruction changes nothing
+                if (i_wb_trap) wt_nx[k] = i_wb_code;
+                else if (i_wb_gone && i_wb_orphan) wt_nx[k] = `WQ_TRAP_ORPHANED;
             end
-            if (i_ds_go && i_ds_slot == k[WID_W-1:0]) begin
-                // wq_step_dispatch's warp_start
-                ws_nx[k] = `WQ_WS_RUN;
+            if ((i_ds_go && i_ds_slot == k[WID_W-1:0]) || ((i_resume || i_kill) && oh_dw[k]) || i_reset)
                 wt_nx[k] = `WQ_TRAP_NONE;
+        end
+    // The next state's decodes (w_arr too, RUN or TRAP recoverable: the
+    // barrier check's "can still arrive"), the writes of the model's
+    // order (WB's commit: the barrier's release of the others waiting,
+    // BAR's wait, a trap, a warp's end; a warp's start; RESUME; KILL and
+    // the barrier check's release for its CTA; reset), formed side by side for a commit that ends (dec_d), a KILL (dec_k) and
+    // neither (dec_i), and selected last by the two late terms -- WB's
+    // decision to end its commit (behind the record walk) and KILL's
+    // (behind its command's decode): one select behind them, not a compare
+    // behind a chain of state writes behind them.  A commit ends only
+    // outside a CSR step and RESUME and KILL come only inside one (the
+    // FORMAL section's), so dec_d has no CSR term and dec_k no WB term.
+    function [5:0] ws_dec;  // {TRAP not recoverable, TRAP recoverable, can arrive, at BAR, FREE, RUN}
+        input [3:0] st;
+        input       rc;     // (the trap code's slot_recov)
+        ws_dec = {st == `WQ_WS_TRAP && !rc, st == `WQ_WS_TRAP && rc,
+                  st == `WQ_WS_RUN || (st == `WQ_WS_TRAP && rc),
+                  st == `WQ_WS_BAR, st == `WQ_WS_FREE, st == `WQ_WS_RUN};
+    endfunction
+    localparam [5:0] DX_RUN  = 6'b001001;
+    localparam [5:0] DX_FREE = 6'b000010;
+    localparam [5:0] DX_BAR  = 6'b000100;
+    wire [5:0]       dx_trap = ws_dec(`WQ_WS_TRAP, slot_recov(i_wb_code));
+    wire [5:0]       dx_orph = ws_dec(`WQ_WS_TRAP, slot_recov(`WQ_TRAP_ORPHANED));
+    wire             d_wait  = !i_wb_trap && i_wb_bar && !o_bar_go;
+    (* keep *) reg [6*WARPS-1:0] dec_d;
+    (* keep *) reg [6*WARPS-1:0] dec_k;
+    (* keep *) reg [6*WARPS-1:0] dec_i;
+    reg  [5:0]       dcur;
+    reg              ds_k;
+    always @(*)
+        for (k = 0; k < WARPS; k = k + 1) begin
+            dcur = {w_tft[k], w_trc[k], w_arr[k], w_at[k], w_fr[k], w_rn[k]};
+            ds_k = i_ds_go && i_ds_slot == k[WID_W-1:0];
+            dec_d[6*k +: 6] = dcur;
+            if (i_wb_rel && o_bar_oth[k]) dec_d[6*k +: 6] = DX_RUN;
+            if (oh_wb[k]) begin
+                if (d_wait) dec_d[6*k +: 6] = DX_BAR;
+                if (i_wb_trap) dec_d[6*k +: 6] = dx_trap;
+                else if (i_wb_gone) dec_d[6*k +: 6] = i_wb_orphan ? dx_orph : DX_FREE;
             end
-            if ((i_resume || i_kill) && oh_dw[k]) begin
-                // RESUME runs the warp; KILL (wq_warp_kill) frees the slot
-                ws_nx[k] = i_kill ? `WQ_WS_FREE : `WQ_WS_RUN;
-                wt_nx[k] = `WQ_TRAP_NONE;
-            end
-            // KILL's barrier check runs for its CTA.  (A fatally trapped
-            // warp no longer counts at the barrier, and every event that
-            // can complete a barrier checks it, so this release does not
-            // happen in practice; it is kept as the model has it.)
-            if (ev_krel && o_bar_oth[k]) ws_nx[k] = `WQ_WS_RUN;
+            if (ds_k) dec_d[6*k +: 6] = DX_RUN;
+            dec_k[6*k +: 6] = dcur;
+            if (ds_k) dec_k[6*k +: 6] = DX_RUN;
+            if (oh_dw[k]) dec_k[6*k +: 6] = DX_FREE;
+            if (rel_end_c && o_bar_oth[k]) dec_k[6*k +: 6] = DX_RUN;
+            dec_i[6*k +: 6] = dcur;
+            if (ds_k || (i_resume && oh_dw[k])) dec_i[6*k +: 6] = DX_RUN;
             if (i_reset) begin
-                ws_nx[k] = `WQ_WS_FREE;
-                wt_nx[k] = `WQ_TRAP_NONE;
+                dec_d[6*k +: 6] = DX_FREE;
+                dec_k[6*k +: 6] = DX_FREE;
+                dec_i[6*k +: 6] = DX_FREE;
             end
         end
+    wire [6*WARPS-1:0] dec_nx = i_wb_done ? dec_d : i_kill ? dec_k : dec_i;
     always @(posedge i_clk)
         for (k = 0; k < WARPS; k = k + 1) begin
-            w_state[k] <= ws_nx[k];
-            w_trap[k] <= wt_nx[k];
-            w_rn[k] <= ws_nx[k] == `WQ_WS_RUN;
-            w_fr[k] <= ws_nx[k] == `WQ_WS_FREE;
-            w_at[k] <= ws_nx[k] == `WQ_WS_BAR;
-            w_arr[k] <= ws_nx[k] == `WQ_WS_RUN || (ws_nx[k] == `WQ_WS_TRAP && slot_recov(wt_nx[k]));
+            w_trap[k]  <= wt_nx[k];
+            {w_tft[k], w_trc[k], w_arr[k], w_at[k], w_fr[k], w_rn[k]} <= dec_nx[6*k +: 6];
         end
     always @(posedge i_clk)
         for (k = 0; k < WARPS; k = k + 1)
@@ -558,16 +591,24 @@ module wq_warp_slots #(
     always @(posedge i_clk) f_past <= 1'b1;
 `ifdef FORMAL_WARP_SLOTS_TOP
     always @(*) if (!f_past) assume(i_reset);
-    // the core's contract: WB commits outside a CSR step, and a commit
+    // the core's contract: WB commits outside a CSR step, RESUME and KILL
+    // come only inside one, and a commit
     // that reads the barrier check (BAR, a release, a trap, a warp's end)
     // with its registered terms valid (the walk holds otherwise)
     always @(*) if (i_wb_done) assume(!i_csr_on);
+    always @(*) assume(i_wb_oh == {{((1<<WID_W)-1){1'b0}}, 1'b1} << i_wb_w);
+    always @(*) if (i_resume || i_kill) assume(i_csr_on);
     always @(*) if (i_wb_done && (i_wb_bar || i_wb_rel || i_wb_trap || i_wb_gone)) assume(c_v);
 `else
     // (inside the core) the same, asserted
     always @(*)
         if (f_past && !i_reset && i_wb_done)
             assert(!i_csr_on && (c_v || !(i_wb_bar || i_wb_rel || i_wb_trap || i_wb_gone)));
+    always @(*)
+        if (f_past && !i_reset && (i_resume || i_kill))
+            assert(i_csr_on);
+    always @(*)
+        if (f_past) assert(i_wb_oh == {{((1<<WID_W)-1){1'b0}}, 1'b1} << i_wb_w);
     // (inside the core) WB's registered fields are its warp's slot's
     always @(*)
         if (f_past && !i_reset && i_b_v)
@@ -578,6 +619,38 @@ module wq_warp_slots #(
                    b_key_q == w_key[i_wb_w]);
 `endif
     integer fi, fj;
+    // the state as the model writes it (wq_warp_t's state), a chain of
+    // writes in the core's order, a later write winning; the decodes'
+    // three cases and their late selects are its decode (under the core's
+    // contract, above)
+    reg [3:0]        w_state   [0:WARPS-1];
+    reg [3:0]        ws_nx     [0:WARPS-1];
+    wire             ev_krel = i_kill && rel_end_c;              // KILL's release
+    always @(*)
+        for (fi = 0; fi < WARPS; fi = fi + 1) begin
+            ws_nx[fi] = w_state[fi];
+            if (ev_rel && o_bar_oth[fi]) ws_nx[fi] = `WQ_WS_RUN;
+            if (i_wb_done && oh_wb[fi]) begin
+                if (ev_wait) ws_nx[fi] = `WQ_WS_BAR;
+                if (i_wb_trap) ws_nx[fi] = `WQ_WS_TRAP;
+                else if (i_wb_gone) ws_nx[fi] = i_wb_orphan ? `WQ_WS_TRAP : `WQ_WS_FREE;
+            end
+            if (i_ds_go && i_ds_slot == fi[WID_W-1:0]) ws_nx[fi] = `WQ_WS_RUN;
+            if ((i_resume || i_kill) && oh_dw[fi]) ws_nx[fi] = i_kill ? `WQ_WS_FREE : `WQ_WS_RUN;
+            // (KILL's barrier check runs for its CTA.  A fatally trapped
+            // warp no longer counts at the barrier, and every event that
+            // can complete a barrier checks it, so this release does not
+            // happen in practice; it is kept as the model has it)
+            if (ev_krel && o_bar_oth[fi]) ws_nx[fi] = `WQ_WS_RUN;
+            if (i_reset) ws_nx[fi] = `WQ_WS_FREE;
+            if (f_past && !(i_wb_done && i_csr_on) && !((i_resume || i_kill) && !i_csr_on))
+                assert(dec_nx[6*fi +: 6] == ws_dec(ws_nx[fi], slot_recov(wt_nx[fi])));
+        end
+    always @(posedge i_clk)
+        for (fi = 0; fi < WARPS; fi = fi + 1)
+            w_state[fi] <= ws_nx[fi];
+    always @(*)
+        if (f_past) assert(o_dw_state == w_state[i_dw]);
     reg [6:0] f_nfree;
     always @(*) begin
         f_nfree = 7'd0;
@@ -607,6 +680,8 @@ module wq_warp_slots #(
             assert(w_arr[fi] == f_arr[fi]);
             assert(w_rn[fi] == (w_state[fi] == `WQ_WS_RUN));
             assert(w_fr[fi] == (w_state[fi] == `WQ_WS_FREE));
+            assert(w_trc[fi] == (w_state[fi] == `WQ_WS_TRAP && slot_recov(w_trap[fi])));
+            assert(w_tft[fi] == (w_state[fi] == `WQ_WS_TRAP && !slot_recov(w_trap[fi])));
             // a started slot's fetch address is its code base plus its
             // PC's bytes
             if (w_init[fi]) assert(w_fa[fi] == fetch_addr(w_code[fi], w_pc[fi]));
