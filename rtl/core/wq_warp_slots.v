@@ -404,7 +404,7 @@ module wq_warp_slots #(
     // decodes are what the scheduler, the barrier check and the debug
     // window read, and the state itself is their encoding (o_dw_state;
     // the FORMAL section keeps the state as the model writes it, w_state,
-    // and asserts the decodes equal to its).  The next trap code, wt_nx,
+    // and asserts the decodes equal to its decode).  The next trap code, wt_nx,
     // in the core's order, a later write winning: WB's commit (a trap, a
     // warp's end with orphaned threads), a warp's start, RESUME, KILL,
     // reset.
