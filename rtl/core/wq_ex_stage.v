@@ -295,6 +295,10 @@ module wq_ex_stage #(
     reg              b_fp;                      // ... its part not written yet
     reg [WID_W-1:0]  b_w;
     reg [(1<<WID_W)-1:0] b_woh;                 // b_w one-hot, loaded with it (the slots' selects by WB's warp)
+    function [(1<<WID_W)-1:0] w_oh;             // a warp number one-hot
+        input [WID_W-1:0] w;
+        w_oh = {{((1<<WID_W)-1){1'b0}}, 1'b1} << w;
+    endfunction
     reg [5:0]        b_p;
     reg [PCW-1:0]    b_pc;
     reg [PCW-1:0]    b_next;                    // b_pc + 1, loaded with it (PC+1's adder off WB's paths)
@@ -640,7 +644,7 @@ module wq_ex_stage #(
             b_v <= 1'b1;
             b_commit <= 1'b0;
             b_fp <= 1'b0;
-            b_w <= x_w; b_woh <= {{((1<<WID_W)-1){1'b0}}, 1'b1} << x_w; b_p <= i_ls_p; b_pc <= x_pc; b_next <= x_pc + 1'b1; b_op <= x_op; b_rd <= x_rd + {4'd0, i_ls_wk};
+            b_w <= x_w; b_woh <= w_oh(x_w); b_p <= i_ls_p; b_pc <= x_pc; b_next <= x_pc + 1'b1; b_op <= x_op; b_rd <= x_rd + {4'd0, i_ls_wk};
             b_sel <= x_sel; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
             b_istrap <= 1'b0;
             b_tfall <= tfall(x_op, x_pc, b_imm);
@@ -652,7 +656,7 @@ module wq_ex_stage #(
             b_v <= 1'b1;
             b_commit <= wbi_commit;
             b_fp <= wbi_fp;
-            b_w <= wbi_w; b_woh <= {{((1<<WID_W)-1){1'b0}}, 1'b1} << wbi_w; b_p <= wbi_p; b_pc <= wbi_pc; b_next <= wbi_pc + 1'b1; b_ir <= wbi_ir; b_op <= wbi_op;
+            b_w <= wbi_w; b_woh <= w_oh(wbi_w); b_p <= wbi_p; b_pc <= wbi_pc; b_next <= wbi_pc + 1'b1; b_ir <= wbi_ir; b_op <= wbi_op;
             b_rd <= wbi_rd; b_sel <= wbi_sel; b_wrd <= wbi_wrd;
             b_wd <= i_wave_subv;
             b_trap <= wbi_trap;
@@ -676,7 +680,7 @@ module wq_ex_stage #(
         if (i_reset) begin
             b_v <= 1'b0;
             b_w <= {WID_W{1'b0}};       // (with its one-hot: the slots read it idle)
-            b_woh <= {{((1<<WID_W)-1){1'b0}}, 1'b1};
+            b_woh <= w_oh({WID_W{1'b0}});
         end
     end
     // WB's values: the LSU's write-back beat's, the beat from EX (the
@@ -800,7 +804,7 @@ module wq_ex_stage #(
         if (i_wb_ls) f_b_skip <= 1'b0;
         else if (b_load_x) f_b_skip <= wbi_skip;
     // WB's warp's one-hot copy is its warp's
-    always @(*) if (f_past) assert(b_woh == {{((1<<WID_W)-1){1'b0}}, 1'b1} << b_w);
+    always @(*) if (f_past) assert(b_woh == w_oh(b_w));
 `ifdef FORMAL_EX_STAGE_TOP
     always @(*) if (!f_past) assume(i_reset);
     // the core's contracts on EX's inputs: a trap's squash is the commit

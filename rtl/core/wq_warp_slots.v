@@ -409,7 +409,8 @@ module wq_warp_slots #(
     // warp's end with orphaned threads), a warp's start, RESUME, KILL,
     // reset.
     wire             ev_rel  = i_wb_done && i_wb_rel;            // WB's commit releases
-    wire             ev_wait = i_wb_done && !i_wb_trap && i_wb_bar && !o_bar_go;
+    wire             d_wait  = !i_wb_trap && i_wb_bar && !o_bar_go;   // BAR waits, if the commit ends
+    wire             ev_wait = i_wb_done && d_wait;
     assign ev_st = i_reset || i_ds_go || i_resume || i_kill || ev_rel ||
                    (i_wb_done && (ev_wait || i_wb_trap || i_wb_gone));
     reg  [7:0]       wt_nx   [0:WARPS-1];
@@ -443,12 +444,11 @@ module wq_warp_slots #(
                   st == `WQ_WS_RUN || (st == `WQ_WS_TRAP && rc),
                   st == `WQ_WS_BAR, st == `WQ_WS_FREE, st == `WQ_WS_RUN};
     endfunction
-    localparam [5:0] DX_RUN  = 6'b001001;
-    localparam [5:0] DX_FREE = 6'b000010;
-    localparam [5:0] DX_BAR  = 6'b000100;
+    wire [5:0]       dx_run  = ws_dec(`WQ_WS_RUN, 1'b0);
+    wire [5:0]       dx_free = ws_dec(`WQ_WS_FREE, 1'b0);
+    wire [5:0]       dx_bar  = ws_dec(`WQ_WS_BAR, 1'b0);
     wire [5:0]       dx_trap = ws_dec(`WQ_WS_TRAP, slot_recov(i_wb_code));
     wire [5:0]       dx_orph = ws_dec(`WQ_WS_TRAP, slot_recov(`WQ_TRAP_ORPHANED));
-    wire             d_wait  = !i_wb_trap && i_wb_bar && !o_bar_go;
     (* keep *) reg [6*WARPS-1:0] dec_d;
     (* keep *) reg [6*WARPS-1:0] dec_k;
     (* keep *) reg [6*WARPS-1:0] dec_i;
@@ -459,23 +459,23 @@ module wq_warp_slots #(
             dcur = {w_tft[k], w_trc[k], w_arr[k], w_at[k], w_fr[k], w_rn[k]};
             ds_k = i_ds_go && i_ds_slot == k[WID_W-1:0];
             dec_d[6*k +: 6] = dcur;
-            if (i_wb_rel && o_bar_oth[k]) dec_d[6*k +: 6] = DX_RUN;
+            if (i_wb_rel && o_bar_oth[k]) dec_d[6*k +: 6] = dx_run;
             if (oh_wb[k]) begin
-                if (d_wait) dec_d[6*k +: 6] = DX_BAR;
+                if (d_wait) dec_d[6*k +: 6] = dx_bar;
                 if (i_wb_trap) dec_d[6*k +: 6] = dx_trap;
-                else if (i_wb_gone) dec_d[6*k +: 6] = i_wb_orphan ? dx_orph : DX_FREE;
+                else if (i_wb_gone) dec_d[6*k +: 6] = i_wb_orphan ? dx_orph : dx_free;
             end
-            if (ds_k) dec_d[6*k +: 6] = DX_RUN;
+            if (ds_k) dec_d[6*k +: 6] = dx_run;
             dec_k[6*k +: 6] = dcur;
-            if (ds_k) dec_k[6*k +: 6] = DX_RUN;
-            if (oh_dw[k]) dec_k[6*k +: 6] = DX_FREE;
-            if (rel_end_c && o_bar_oth[k]) dec_k[6*k +: 6] = DX_RUN;
+            if (ds_k) dec_k[6*k +: 6] = dx_run;
+            if (oh_dw[k]) dec_k[6*k +: 6] = dx_free;
+            if (rel_end_c && o_bar_oth[k]) dec_k[6*k +: 6] = dx_run;
             dec_i[6*k +: 6] = dcur;
-            if (ds_k || (i_resume && oh_dw[k])) dec_i[6*k +: 6] = DX_RUN;
+            if (ds_k || (i_resume && oh_dw[k])) dec_i[6*k +: 6] = dx_run;
             if (i_reset) begin
-                dec_d[6*k +: 6] = DX_FREE;
-                dec_k[6*k +: 6] = DX_FREE;
-                dec_i[6*k +: 6] = DX_FREE;
+                dec_d[6*k +: 6] = dx_free;
+                dec_k[6*k +: 6] = dx_free;
+                dec_i[6*k +: 6] = dx_free;
             end
         end
     wire [6*WARPS-1:0] dec_nx = i_wb_done ? dec_d : i_kill ? dec_k : dec_i;
