@@ -191,8 +191,10 @@ module wq_commit #(
     // never runs the completion path beside WB's beat or record, nor a
     // warp's start beside either -- FORMAL_COMMIT_TOP's assumptions -- so
     // a cycle's rows are one warp's)
+    (* keep *) wire rf_klink;   // (WB's record is CALL's link: the write port's too)
+    assign rf_klink = i_kk == K_LINK;
     wire              zw_bw   = i_bw_go;
-    wire              zw_link = i_emit && i_kk == K_LINK;
+    wire              zw_link = i_emit && rf_klink;
     wire              zw_cm   = i_cm_go && i_cm_wr;
     wire [WID_W-1:0]  zw_w    = i_ds_go ? i_ds_slot : zw_cm ? i_cm_w : i_b_w;
     // (a flag a generate block: each of the three rows compared with the
@@ -204,19 +206,81 @@ module wq_commit #(
     wire [ZW-1:0]     zw_ibw = zi(i_bw_row);
     wire [ZW-1:0]     zw_ilk = zi(i_link_row);
     wire [ZW-1:0]     zw_icm = zi(i_cm_row);
+    // (WB's record strobe, i_emit, decided late in WB's cycle behind the
+    // record walk's hold, enters in the last LUT: the row without the
+    // link's clear and the link's row's flag are kept nets)
+    (* keep *) wire [ROWS_W-1:0] zw_rown;       // the row, CALL's link's clear aside
+    (* keep *) wire [ROWS_W-1:0] zw_lhit;       // ... the flag CALL's link's row clears
     wire [ROWS_W-1:0] zw_row;
     genvar gz;
     generate for (gz = 0; gz < ROWS_W; gz = gz + 1) begin : g_zw
         localparam [ZW-1:0] Z = gz;
-        assign zw_row[gz] = i_ds_go || (zw_src[gz] && !(zw_bw && zw_ibw == Z) &&
-                                        !(zw_link && zw_ilk == Z) && !(zw_cm && zw_icm == Z));
+        assign zw_rown[gz] = i_ds_go || (zw_src[gz] && !(zw_bw && zw_ibw == Z) && !(zw_cm && zw_icm == Z));
+        assign zw_lhit[gz] = !i_ds_go && rf_klink && zw_ilk == Z;
+        assign zw_row[gz]  = zw_rown[gz] && !(i_emit && zw_lhit[gz]);
     end endgenerate
     always @(posedge i_clk)
         if (i_ds_go || zw_bw || zw_link || zw_cm) zf[zw_w] <= zw_row;
 
-    // a register write beat: part p of register r of warp w at row `row`,
-    // the selected lanes (a row still zero from the warp start, z, is
-    // written whole), and its REG_WRITE record on the REG_WRITE slot
+    // a register write beat's lanes and values: part p of a register, the
+    // selected lanes (a row still zero from the warp start, z, is written
+    // whole), the unselected lanes' values zero
+    function [LANES-1:0] beat_lanes;
+        input [31:0]          sel;
+        input [5:0]           p;
+        input                 z;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg   [31:0]          lanes;            // sel's part p (its low LANES bits)
+        /* verilator lint_on UNUSEDSIGNAL */
+        begin
+            lanes = sel >> (p * LANES);
+            beat_lanes = z ? {LANES{1'b1}} : lanes[LANES-1:0];
+        end
+    endfunction
+    function [LANES*32-1:0] beat_vals;
+        input [31:0]          sel;
+        input [5:0]           p;
+        input [LANES*32-1:0]  res;
+        integer               l;
+        begin
+            for (l = 0; l < LANES; l = l + 1)
+                beat_vals[l*32 +: 32] = sel[p * LANES + l] ? res[l*32 +: 32] : 32'd0;
+        end
+    endfunction
+
+    // ---- the register file's write port ---------------------------------------
+    // Its own register group: a write a cycle, WB's part beat, CALL's link
+    // (WB's record) or the completion's beat (the core never runs the
+    // completion beside WB's beat or record, and a part beat beside CALL's
+    // record loses to the link, as the records' order below has it).  The
+    // row, lanes and values load every cycle from the writer, WB's part
+    // beat's when there is none -- they mean nothing without o_rf_we, so
+    // no enable holds them.  WB's record strobe (i_emit) is decided late
+    // in WB's cycle, behind the walk's hold, so the link's values and the
+    // others' are kept as nets and the strobe with the record's kind
+    // (rf_klink, above) selects between them in the last LUT.
+    (* keep *) wire [RF_AW-1:0] rf_la;
+    assign rf_la = i_link_row;
+    (* keep *) wire [LANES-1:0] rf_ll;
+    assign rf_ll = beat_lanes(i_b_sel, {1'b0, i_link_p}, z_link);
+    (* keep *) wire [LANES*32-1:0] rf_ld;
+    assign rf_ld = beat_vals(i_b_sel, {1'b0, i_link_p}, {LANES{i_link_val}});
+    (* keep *) wire [RF_AW-1:0] rf_oa;
+    assign rf_oa = i_cm_go ? i_cm_row : i_bw_row;
+    (* keep *) wire [LANES-1:0] rf_ol;
+    assign rf_ol = i_cm_go ? beat_lanes(i_cm_sel, i_cm_p, z_cm) : beat_lanes(i_b_sel, i_bw_p, z_bw);
+    (* keep *) wire [LANES*32-1:0] rf_od;
+    assign rf_od = i_cm_go ? beat_vals(i_cm_sel, i_cm_p, i_cm_res) : beat_vals(i_b_sel, i_bw_p, i_bw_res);
+    wire rf_link = i_emit && rf_klink;
+    always @(posedge i_clk) begin
+        o_rf_we    <= !i_reset && (i_bw_go || rf_link || (i_cm_go && i_cm_wr));
+        o_rf_waddr <= rf_link ? rf_la : rf_oa;
+        o_rf_wlane <= rf_link ? rf_ll : rf_ol;
+        o_rf_wdata <= rf_link ? rf_ld : rf_od;
+    end
+
+    // a register write beat's REG_WRITE record (on the REG_WRITE slot): part
+    // p of register r of warp w, its values (the write port's, above)
     task reg_beat;
         input [WID_W-1:0]     w;
         input [5:0]           r;
@@ -224,21 +288,8 @@ module wq_commit #(
         input [PCW-1:0]       pc;
         input [31:0]          sel;
         input [LANES*32-1:0]  res;
-        input [RF_AW-1:0]     row;
-        input                 z;
-        integer               l;
-        /* verilator lint_off UNUSEDSIGNAL */
-        reg   [31:0]          lanes;            // sel's part p (its low LANES bits)
-        /* verilator lint_on UNUSEDSIGNAL */
         begin
-            lanes = sel >> (p * LANES);
-            o_rf_we <= 1'b1;
-            o_rf_waddr <= row;
-            o_rf_wlane <= z ? {LANES{1'b1}} : lanes[LANES-1:0];
-            for (l = 0; l < LANES; l = l + 1) begin
-                o_rf_wdata[l*32 +: 32] <= sel[p * LANES + l] ? res[l*32 +: 32] : 32'd0;
-                o_evr_vals[l*32 +: 32] <= sel[p * LANES + l] ? res[l*32 +: 32] : 32'd0;
-            end
+            o_evr_vals <= beat_vals(sel, p, res);
             o_evw_valid <= 1'b1;
             o_evw_unit <= {{(8-WID_W){1'b0}}, w};
             o_evw_aux <= {10'd0, r};
@@ -274,7 +325,6 @@ module wq_commit #(
             o_evr_valid <= 1'b0;
             o_evw_valid <= 1'b0;
             o_irq_trap <= 1'b0;
-            o_rf_we <= 1'b0;
         end
     endtask
 
@@ -296,7 +346,7 @@ module wq_commit #(
 
         // ---- 2. WB's part beat (or a commit's last part, in its first cycle)
         if (i_bw_go)
-            reg_beat(i_b_w, i_b_rd, i_bw_p, i_b_pc, i_b_sel, i_bw_res, i_bw_row, z_bw);
+            reg_beat(i_b_w, i_b_rd, i_bw_p, i_b_pc, i_b_sel, i_bw_res);
 
         // ---- 3. WB: the commit's record
         if (i_emit) begin
@@ -312,8 +362,7 @@ module wq_commit #(
                 o_evr_a <= {24'd0, i_trap_code};
             end
             K_LINK: begin                       // CALL: rd = PC+1 in the selected threads
-                reg_beat(i_b_w, i_b_rd, {1'b0, i_link_p}, i_b_pc, i_b_sel, {LANES{i_link_val}},
-                         i_link_row, z_link);
+                reg_beat(i_b_w, i_b_rd, {1'b0, i_link_p}, i_b_pc, i_b_sel, {LANES{i_link_val}});
                 o_evr_valid <= 1'b0;            // (on the REG_WRITE slot)
             end
             K_BAR, K_BAR2: bar_release(i_bar_key);
@@ -364,7 +413,7 @@ module wq_commit #(
         if (i_cm_go) begin
             if (i_cm_wr)
                 // a load's write-back beat, a division's part
-                reg_beat(i_cm_w, i_cm_rd, i_cm_p, i_cm_pc, i_cm_sel, i_cm_res, i_cm_row, z_cm);
+                reg_beat(i_cm_w, i_cm_rd, i_cm_p, i_cm_pc, i_cm_sel, i_cm_res);
             if (i_cm_pw) begin
                 // FSETP's predicate (the FP unit's first beat, before RETIRE)
                 o_evr_valid <= 1'b1;

@@ -180,6 +180,7 @@ module wq_core #(
     wire [31:0]      d_act;                    // DE's warp: active threads,
     wire [8*32-1:0]  d_prow;                   //   predicates,
     wire [8*32-1:0]  fd_prow;                  // the FE/DE buffer's warp's predicates
+    wire [4:0]       fd_sbase;                 // ... and shared base
     wire [5:0]       d_nregs;                  //   registers,
     wire [4:0]       d_sbase;                  //   shared base,
     wire [31:0]      d_code;                   //   code base (the formal properties')
@@ -314,7 +315,7 @@ module wq_core #(
     wire             xb_held;                  // a beat waits in it (EX's beat of an earlier cycle)
     wire [WID_W-1:0] xb_w;                     // ... its warp,
     wire             xb_trap;                  // ... a trap's commit beat
-    wire             xb_atom;                  // ... an ATOM's
+    wire             xb_at;                    // ... an ATOM's (valid with xb_held)
     // WB loads a beat this cycle (the EX/WB buffer's, or the LSU's
     // write-back beat of an atomic: b_w is loaded then), and its warp
     wire             b_load;
@@ -382,7 +383,7 @@ module wq_core #(
         .o_take(d_take),
         .o_v(d_v), .o_w(d_w), .o_pc(d_pc),
         .i_act(d_act), .i_prow(d_prow), .i_fd_prow(fd_prow), .i_nregs(d_nregs), .i_sbase(d_sbase),
-        .i_son(w_son[d_w]),
+        .i_son(w_son[d_w]), .i_fd_sbase(fd_sbase), .i_fd_son(w_son[fd_w]),
         .o_rf_ra(rf_ra), .o_rf_rb(rf_rb), .i_za(de_za), .i_zb(de_zb),
         .i_x_take(x_take), .o_dx_held(dx_held), .o_dx_v(dx_v),
         .o_dx_w(dx_w), .o_dx_pc(dx_pc), .o_dx_ir(dx_ir), .o_dx_op(dx_op), .o_dx_rd(dx_rd),
@@ -449,7 +450,7 @@ module wq_core #(
     wire             dv_busy, dv_open, dv_on, dc_go;   // the division unit (the formal properties')
     wire [WID_W-1:0] dv_w;
     wire             xu_busy;                  // the division or the FP unit holds an instruction
-    wire             xc_open, xc_frz;          // ... their commit runs; WB holds for it
+    wire             xc_open, xc_run, xc_rdy;  // ... their commit runs; the owner's runs, is ready
     wire             dv_req, fv_req, dv_keep, fv_keep;   // ... the port asked for, kept
     wire             xc_go, xc_last, xc_more, xc_pw, xc_nowr;   // their completion beat
     wire [WID_W-1:0] xc_w;
@@ -501,7 +502,7 @@ module wq_core #(
         .o_x_fn(x_fn), .o_x_sel(x_sel), .o_x_ok(x_ok), .o_x_st(x_st), .o_x_at(x_at), .o_x_mem(x_mem),
         .o_x_msize(x_msize), .o_x_msext(x_msext), .o_x_amask(x_amask), .o_x_words(x_words),
         .o_x_dv(x_dv), .o_op_a(op_a), .o_op_rb(op_rb), .o_x_to_wb(x_to_wb), .o_x_open(x_open),
-        .o_xb_held(xb_held), .o_xb_w(xb_w), .o_xb_trap(xb_trap), .o_xb_atom(xb_atom),
+        .o_xb_held(xb_held), .o_xb_w(xb_w), .o_xb_trap(xb_trap), .o_xb_at(xb_at),
         .o_wb_in(wb_in), .o_wbi_v(wbi_v), .o_wbi_commit(wbi_commit), .o_wbi_p(wbi_p),
         .o_wbi_pc(wbi_pc), .o_wbi_op(wbi_op), .o_wbi_trap(wbi_trap), .o_wbi_skip(wbi_skip),
         .o_wbi_ra(wbi_ra), .o_b_load(b_load),
@@ -519,7 +520,7 @@ module wq_core #(
         .i_own_dv(cm_own_dv), .i_own_fv(cm_own_fv), .o_dv_req(dv_req), .o_fv_req(fv_req),
         .o_dv_keep(dv_keep), .o_fv_keep(fv_keep),
         .o_dv_busy(dv_busy), .o_dv_open(dv_open), .o_dv_on(dv_on), .o_dv_w(dv_w), .o_dc_go(dc_go),
-        .o_xu_busy(xu_busy), .o_xc_open(xc_open), .o_xc_frz(xc_frz),
+        .o_xu_busy(xu_busy), .o_xc_open(xc_open), .o_xc_run(xc_run), .o_xc_rdy(xc_rdy),
         .o_xc_go(xc_go), .o_xc_last(xc_last), .o_xc_more(xc_more), .o_xc_w(xc_w),
         .o_xc_pc(xc_pc), .o_xc_sel(xc_sel), .o_xc_ir(xc_ir), .o_xc_rd(xc_rd), .o_xc_p(xc_p),
         .o_xc_rrow(xc_rrow),
@@ -649,7 +650,7 @@ module wq_core #(
         .i_ready_v(ready_v), .i_bar_oth(bar_oth), .i_bar_go(bar_go),
         .i_disp_ok(disp_ok), .i_g_valid(g_valid), .i_g_fit1(g_fit1),
         .i_f_v(f_v), .i_fd_held(fd_held), .i_d_v(d_v), .i_dx_held(dx_held), .i_x_v(x_v),
-        .i_xb_held(xb_held), .i_xb_atom(xb_atom), .i_q_empty(q_empty), .i_xu_busy(xu_busy),
+        .i_xb_held(xb_held), .i_xb_at(xb_at), .i_q_empty(q_empty), .i_xu_busy(xu_busy),
         .i_dv_busy(dv_busy), .i_fl_idle(fl_idle), .i_ans_owed(ans_owed),
         .i_at_on(at_on), .i_ls_wb(ls_wb), .i_ls_fuse(ls_fuse),
         .i_ls_store_done(ls_store_done), .i_ls_code(ls_code),
@@ -658,7 +659,7 @@ module wq_core #(
         .i_cp_pc(cp_pc), .i_cp_sel(cp_sel), .i_cp_ir(cp_ir), .i_cp_rd(cp_rd), .i_cp_k(cp_k),
         .i_cp_p(cp_p), .i_cp_row(ld_row), .i_cp_rrow(cp_rrow), .i_xc_rrow(xc_rrow),
         .i_dv_req(dv_req), .i_fv_req(fv_req), .i_dv_keep(dv_keep), .i_fv_keep(fv_keep),
-        .i_xc_frz(xc_frz), .i_xc_go(xc_go), .i_xc_last(xc_last), .i_xc_nowr(xc_nowr),
+        .i_xc_run(xc_run), .i_xc_rdy(xc_rdy), .i_xc_go(xc_go), .i_xc_last(xc_last), .i_xc_nowr(xc_nowr),
         .i_xc_pw(xc_pw), .i_xc_w(xc_w), .i_xc_pc(xc_pc), .i_xc_sel(xc_sel), .i_xc_ir(xc_ir),
         .i_xc_rd(xc_rd), .i_xc_p(xc_p), .i_xc_row(xc_row), .i_xc_op(xc_op),
         .o_b_emit(b_emit), .o_b_busy(b_busy), .o_b_twait(b_twait),
@@ -869,7 +870,7 @@ module wq_core #(
         .i_csr_on(ph_csr), .i_dw(dw), .i_resume(csr_resume), .i_kill(csr_kill),
         .o_run_v(run_v), .o_free_v(free_v), .o_live_v(live_v), .o_nfree(nfree),
         .i_pick(pick), .o_is_pc(is_pc), .o_is_addr(is_addr),
-        .i_d_w(d_w), .o_d_act(d_act), .o_d_prow(d_prow), .i_fd_w(fd_w), .o_fd_prow(fd_prow),
+        .i_d_w(d_w), .o_d_act(d_act), .o_d_prow(d_prow), .i_fd_w(fd_w), .o_fd_prow(fd_prow), .o_fd_sbase(fd_sbase),
         .o_d_nregs(d_nregs),
         .o_d_sbase(d_sbase), .o_d_code(d_code),
         .i_x_w(x_w), .i_x_w_nx(x_w_nx), .o_x_wi(x_wi), .o_x_ntid(x_ntid), .o_x_cta(x_cta), .o_x_ncta(x_ncta),

@@ -95,7 +95,6 @@ module wq_core_div #(
 
     reg          s_ld;                      // part s_p's operand row is read (its first slice starts)
     reg          s_run, s_done;             // the array divides slice s_q of part s_p; its results
-    reg          s_wr;                      // results were written the cycle before (the row read is old)
     reg  [4:0]   s_n;                       // steps made - 1
     reg  [PW-1:0] s_p;
     reg  [SW-1:0] s_q;
@@ -200,9 +199,8 @@ module wq_core_div #(
             end
         end
         if (s_done) s_done <= 1'b0;         // (the results written, above)
-        s_wr <= s_done;
         if (i_reset) begin
-            s_ld <= 1'b0; s_run <= 1'b0; s_done <= 1'b0; s_wr <= 1'b0;
+            s_ld <= 1'b0; s_run <= 1'b0; s_done <= 1'b0;
         end
     end
     // the pending parts: the entering part beat's part set (a part with a
@@ -218,7 +216,30 @@ module wq_core_div #(
         else pend <= (pend | ({PARTS{i_in}} & pend_set)) & ~pend_clr;
 
     // ---- the completion -----------------------------------------------------
-    assign o_rdy  = o_busy && !o_open && pend == {PARTS{1'b0}} && !s_ld && !s_run && !s_done && !s_wr;
+    // Ready: the unit holds a division whose commit beat is in, no part is
+    // pending, the array is idle, and its last results were written at
+    // least a cycle ago (the result rows' read is registered: the cycle
+    // after a write it still holds the row as it was)
+    //   o_busy && !o_open && pend == 0 && !s_ld && !s_run && !s_done && !(s_done a cycle ago)
+    // kept as a flip-flop, rdy, loaded with that term's next value: it
+    // enters the completion path's freeze and grant (wq_wb_ctl's xc_frz,
+    // dc_go), which reach WB's take in the same cycle, so it is a register
+    // there, not 3 levels of AND.  The next value is formed for the three
+    // cases of the cycle -- the commit's beat (i_go: the unit stays ready
+    // unless it is the last), a beat entering (i_in: ready only with the
+    // commit beat, nothing pending or dividing after the edge), neither --
+    // and the late strobes select at the last level.  The FORMAL section
+    // asserts it equal to the term.
+    reg          rdy;
+    wire         run_nx  = s_ld || s_nx || (s_run && s_n != 5'd31);
+    wire         idle_nx = (pend & ~pend_clr) == {PARTS{1'b0}} && !s_go && !run_nx &&
+                           !(s_run && s_n == 5'd31) && !s_done;
+    always @(posedge i_clk)
+        if (i_reset) rdy <= 1'b0;
+        else if (i_go) rdy <= !o_last;
+        else if (i_in) rdy <= i_commit && idle_nx;
+        else rdy <= o_busy && !o_open && idle_nx;
+    assign o_rdy  = rdy;
     assign o_last = o_p == LASTP;
     assign r_ra   = !i_go ? o_p[PW-1:0] : o_last ? {PW{1'b0}} : o_p[PW-1:0] + {{(PW-1){1'b0}}, 1'b1};
     always @(posedge i_clk) begin
@@ -247,6 +268,8 @@ module wq_core_div #(
         if (i_reset || s_go) f_sd <= {(SW+1){1'b0}};
         else if (s_done) f_sd <= f_sd + {{SW{1'b0}}, 1'b1};
     always @(*) if (!f_past) assume(i_reset);
+    reg f_wr = 1'b0;                        // results were written the cycle before
+    always @(posedge i_clk) f_wr <= !i_reset && s_done;
     reg [6:0] f_next;                       // the part beat expected next
     always @(posedge i_clk)
         if (i_reset || (i_go && o_last)) f_next <= 7'd0;
@@ -264,7 +287,7 @@ module wq_core_div #(
         // unit holds a division; the commit walks only a complete one
         if (s_ld || s_run || s_done) assert(o_busy);
         if (pend != {PARTS{1'b0}}) assert(o_busy);
-        if (o_on) assert(o_busy && !o_open && pend == {PARTS{1'b0}} && !s_ld && !s_run && !s_done && !s_wr &&
+        if (o_on) assert(o_busy && !o_open && pend == {PARTS{1'b0}} && !s_ld && !s_run && !s_done && !f_wr &&
                          o_p != 6'd0);
         if (!o_on) assert(o_p == 6'd0);
         if (o_p != 6'd0) assert(o_on);
@@ -287,6 +310,8 @@ module wq_core_div #(
         for (li = 0; li < PARTS; li = li + 1)
             if (pend[li]) assert(li < f_next);
         if (!o_busy) assert(f_next == 7'd0 && !o_open);
+        // the ready flip-flop is the ready term
+        assert(rdy == (o_busy && !o_open && pend == {PARTS{1'b0}} && !s_ld && !s_run && !s_done && !f_wr));
         if (o_busy && !o_open) assert(f_next == PARTS);
         if (o_open) assert(f_next < PARTS || (f_next == PARTS));
     end

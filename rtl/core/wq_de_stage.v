@@ -49,6 +49,8 @@ module wq_de_stage #(
     input  wire [63:0]          i_fd_ir,
     input  wire [`WQ_PD_W-1:0]  i_fd_pd,        // ... its predecoded fields
     input  wire [8*32-1:0]      i_fd_prow,      // ... its warp's predicates (wq_warp_slots at i_fd_w)
+    input  wire [4:0]           i_fd_sbase,     // ... its warp's shared base (wq_warp_slots at i_fd_w)
+    input  wire                 i_fd_son,       // ... its warp's segment flag (wq_diverge at i_fd_w)
     output wire                 o_take,         // DE is empty or its last beat leaves
     // ---- DE's instruction ----
     output reg                  o_v,
@@ -58,8 +60,8 @@ module wq_de_stage #(
     input  wire [31:0]          i_act,          // active threads
     input  wire [8*32-1:0]      i_prow,         // predicates (the formal properties')
     input  wire [5:0]           i_nregs,        // the launch's register count
-    input  wire [4:0]           i_sbase,        // the shared base (0: nothing packed)
-    input  wire                 i_son,          // in a sub-vector segment
+    input  wire [4:0]           i_sbase,        // the shared base (0: nothing packed; the formal properties')
+    input  wire                 i_son,          // in a sub-vector segment (the formal properties')
     // ---- the rows its beat reads, and whether they read zero ----
     output wire [RF_AW-1:0]     o_rf_ra,
     output wire [RF_AW-1:0]     o_rf_rb,
@@ -118,6 +120,14 @@ module wq_de_stage #(
     // its own commits and its start, and it has one instruction in flight,
     // so they hold while DE has its instruction (the FORMAL section)
     reg [31:0]       d_gq, d_cq;
+    reg              d_pkon;                    // its warp packs registers (a segment, a shared base)
+    reg              d_apk;                     // ra is packed
+    reg  [RF_AW-1:0] d_arow;                    // ... its row
+    reg  [3:0]       d_bpk;                     // rb + k is packed (k = 0..3)
+    reg  [RF_AW-1:0] d_brow;                    // ... rb's packed row (rb + k's: + k)
+    reg  [RF_AW-1:0] d_rbr;                     // the rb port's row at the walk's (k, p)
+    reg  [RF_AW-1:0] d_rr;                      // rd's part 0 row
+    reg  [3:0]       d_rpk;                     // rd + k is packed (k = 0..3)
     reg [5:0]        d_p;                       // next part beat
     reg [1:0]        d_k;                       // its rb + k (st.v4, CAS)
     reg              d_parts_done;              // only the commit beat is left
@@ -181,7 +191,7 @@ module wq_de_stage #(
     wire [31:0] d_cond   = d_cq ^ {32{dc_fn[3]}};
     wire [7:0]  d_trapc  = !dc_legal ? `WQ_TRAP_ILLEGAL_INSTR :
                            (dc_maxreg >= i_nregs ||
-                            (!(i_son && i_sbase != 5'd0) && {26'd0, dc_maxreg} >= REGS)) ?
+                            (!d_pkon && {26'd0, dc_maxreg} >= REGS)) ?
                                `WQ_TRAP_ILLEGAL_REG :
                            !dc_supported ? `WQ_TRAP_ILLEGAL_INSTR : `WQ_TRAP_NONE;
 
@@ -246,23 +256,78 @@ module wq_de_stage #(
 
     // ---- the rows: the register file's and the thread-id RAM's (read by
     // wq_opread as the beat enters EX) ---------------------------------------------------
-    assign o_rf_ra = rf_rowp(o_w, {1'b0, dc_ra}, d_p, i_son, i_sbase);
-    assign o_rf_rb = rf_rowp(o_w, (d_ffma && d_k != 2'd0) ? {1'b0, dc_rd} :
-                                  {1'b0, dc_rb} + {4'd0, d_k}, d_p, i_son, i_sbase);
+    // A register's row is rf_rowp's: {warp, register, part}, or in a
+    // sub-vector segment, for a register at or above the shared base, its
+    // packed row -- the same for every part, and linear in the register:
+    // the warp's first row + r + base * (PARTS - 1).  The segment state is
+    // the warp's own (it changes only at the warp's commits and its
+    // start, and a warp has one instruction in flight), so the packed
+    // tests and rows are formed from FE's beat and its warp's slot as DE
+    // takes it, and registered: a row is then a select of flip-flops (rb's
+    // packed row + k for st.v4's registers), not the packing arithmetic
+    // behind the slot's select by DE's warp, which the zero-flag read
+    // (wq_commit) and the skid buffer's rows sit behind.  The FORMAL
+    // section asserts them rf_rowp's of DE's warp's slot while DE holds
+    // the instruction.
+    function [RF_AW-1:0] pk_row;               // register r's packed row in warp w
+        input [WID_W-1:0] w;
+        input [5:0]       r;
+        input [4:0]       base;
+        /* verilator lint_off WIDTH */
+        pk_row = rf_row(w, 6'd0, 6'd0) + r + base * PARTS - base;
+        /* verilator lint_on WIDTH */
+    endfunction
+    wire             fd_pkon = i_fd_son && i_fd_sbase != 5'd0;
+    wire [5:0]       fd_ra   = {1'b0, i_fd_ir[`WQ_F_RA_RANGE]};
+    wire [5:0]       fd_rb   = {1'b0, i_fd_ir[`WQ_F_RB_RANGE]};
+    wire [5:0]       fd_rd   = {1'b0, i_fd_ir[`WQ_F_RD_RANGE]};
+    always @(posedge i_clk)
+        if (i_fd_v && o_take && !i_squash) begin
+            d_pkon <= fd_pkon;
+            d_apk  <= rf_pk(fd_ra, i_fd_son, i_fd_sbase);
+            d_arow <= pk_row(i_fd_w, fd_ra, i_fd_sbase);
+            d_bpk  <= {rf_pk(fd_rb + 6'd3, i_fd_son, i_fd_sbase), rf_pk(fd_rb + 6'd2, i_fd_son, i_fd_sbase),
+                       rf_pk(fd_rb + 6'd1, i_fd_son, i_fd_sbase), rf_pk(fd_rb, i_fd_son, i_fd_sbase)};
+            d_brow <= pk_row(i_fd_w, fd_rb, i_fd_sbase);
+            d_rr   <= rf_rowp(i_fd_w, fd_rd, 6'd0, i_fd_son, i_fd_sbase);
+            d_rpk  <= {rf_pk(fd_rd + 6'd3, i_fd_son, i_fd_sbase), rf_pk(fd_rd + 6'd2, i_fd_son, i_fd_sbase),
+                       rf_pk(fd_rd + 6'd1, i_fd_son, i_fd_sbase), rf_pk(fd_rd, i_fd_son, i_fd_sbase)};
+        end
+    // rb's port reads rb + k, or FFMA's addend rd on its second pass: its
+    // row walks with the beats, a register (d_rbr) loaded with the walk's
+    // next (k, p) as d_p and d_k move -- rb's own row (k = p = 0) at the
+    // take -- so the port's row is a flip-flop, not an add and two selects
+    // in front of the zero-flag read.  (It moves with every beat that
+    // leaves but the walk's last part beat, the commit beat's too: after
+    // the commit beat DE is empty or takes the next instruction, so the
+    // guard's zero test, d_cbeat's deepest term, stays out of its load.)
+    wire             rb_rd   = d_ffma && d_k != 2'd0;
+    wire [5:0]       rb_k    = {1'b0, dc_rb} + {4'd0, d_k};
+    wire             w_pnx   = d_p + 6'd1 != PARTS6;                 // (the walk's next part...)
+    wire [5:0]       p_nx    = w_pnx ? d_p + 6'd1 : 6'd0;
+    wire [1:0]       k_nx    = w_pnx ? d_k : d_k + 2'd1;             // (... or next register)
+    wire             rbd_nx  = d_ffma && k_nx != 2'd0;
+    wire [5:0]       rbk_nx  = {1'b0, dc_rb} + {4'd0, k_nx};
+    /* verilator lint_off WIDTH */
+    wire [RF_AW-1:0] rbr_nx  = rbd_nx ? (d_rpk[0] ? d_rr : rf_row(o_w, {1'b0, dc_rd}, p_nx)) :
+                               d_bpk[k_nx] ? d_brow + k_nx : rf_row(o_w, rbk_nx, p_nx);
+    /* verilator lint_on WIDTH */
+    always @(posedge i_clk)
+        if (i_fd_v && o_take && !i_squash)
+            d_rbr <= rf_rowp(i_fd_w, fd_rb, 6'd0, i_fd_son, i_fd_sbase);
+        else if (d_emit && (w_pnx || {1'b0, d_k} + 3'd1 != d_nk))
+            d_rbr <= rbr_nx;                    // (not past the walk's last beat)
+    assign o_rf_ra = d_apk ? d_arow : rf_row(o_w, {1'b0, dc_ra}, d_p);
+    assign o_rf_rb = d_rbr;
 
     // the destination's rows for the commit's writes (the division's, the
     // FP unit's and a load's completion beats: wq_ex_stage's xc, the LSU's
     // cp), as rd's part 0 row and whether rd + k is a packed shared
     // register (k = 0..3: a vector load's registers), so the completion
-    // path reads its row from flip-flops.  A warp has one instruction in
-    // flight and its segment state changes only at its own commits, so
-    // they hold until the write (FORMAL, wq_core: the row the completion
-    // writes is rf_rowp's of its register and part).
-    wire [RF_AW-1:0] d_rr  = rf_rowp(o_w, {1'b0, dc_rd}, 6'd0, i_son, i_sbase);
-    wire [3:0]       d_rpk = {rf_pk({1'b0, dc_rd} + 6'd3, i_son, i_sbase),
-                              rf_pk({1'b0, dc_rd} + 6'd2, i_son, i_sbase),
-                              rf_pk({1'b0, dc_rd} + 6'd1, i_son, i_sbase),
-                              rf_pk({1'b0, dc_rd}, i_son, i_sbase)};
+    // path reads its row from flip-flops (d_rr, d_rpk above).  A warp has
+    // one instruction in flight and its segment state changes only at its
+    // own commits, so they hold until the write (FORMAL, wq_core: the row
+    // the completion writes is rf_rowp's of its register and part).
 
     // ---- DE -> EX: the stage contract's skid buffer (wq_skid) ---------------------------
     // It carries DE's beat as EX's registers take it, with the rows EX
@@ -317,7 +382,29 @@ module wq_de_stage #(
         end
 
 `ifndef FORMAL
-    wire unused_prow = &{1'b0, i_prow, dc_gp};   // (the formal properties')
+    wire unused_prow = &{1'b0, i_prow, dc_gp, i_son, i_sbase};   // (the formal properties')
+`endif
+    // the registered rows are rf_rowp's of DE's warp's slot (the FORMAL
+    // section's property, checked in every simulation too: a lockstep bench
+    // stops here rather than at the first wrong value it reads)
+    wire [RF_AW-1:0] f_ra  = rf_rowp(o_w, {1'b0, dc_ra}, d_p, i_son, i_sbase);
+    wire [RF_AW-1:0] f_rb  = rf_rowp(o_w, rb_rd ? {1'b0, dc_rd} : rb_k, d_p, i_son, i_sbase);
+    wire [RF_AW-1:0] f_rr  = rf_rowp(o_w, {1'b0, dc_rd}, 6'd0, i_son, i_sbase);
+    wire [3:0]       f_rpk = {rf_pk({1'b0, dc_rd} + 6'd3, i_son, i_sbase),
+                              rf_pk({1'b0, dc_rd} + 6'd2, i_son, i_sbase),
+                              rf_pk({1'b0, dc_rd} + 6'd1, i_son, i_sbase),
+                              rf_pk({1'b0, dc_rd}, i_son, i_sbase)};
+    wire             f_rows_ok = o_rf_ra == f_ra && o_rf_rb == f_rb && d_rr == f_rr && d_rpk == f_rpk &&
+                                 d_pkon == (i_son && i_sbase != 5'd0);
+`ifndef SYNTHESIS
+`ifndef FORMAL
+    always @(posedge i_clk)
+        if (o_v && !i_reset && !f_rows_ok) begin
+            $display("wq_de_stage: warp %0d pc %0d: the rows registered at DE's take (ra %0d, rb %0d, rd %0d) are not its slot's (%0d, %0d, %0d)",
+                     o_w, o_pc, o_rf_ra, o_rf_rb, d_rr, f_ra, f_rb, f_rr);
+            $stop;
+        end
+`endif
 `endif
 `ifdef FORMAL
     // Checked inside the core (scripts/formal.sh, job core) and alone (job
@@ -335,6 +422,11 @@ module wq_de_stage #(
         if (f_past && !i_reset && o_v)
             assert(d_gq == i_prow[{dc_gp, 5'd0} +: 32] &&
                    d_cq == i_prow[{dc_fn[2:0], 5'd0} +: 32]);
+    // ... and so are the packed tests and rows: the rows DE reads and
+    // gives are rf_rowp's of DE's warp's slot
+    always @(*)
+        if (f_past && !i_reset && o_v)
+            assert(f_rows_ok);
 `endif
     // the predecoded fields are the decoder's of DE's word (the fetch
     // decodes a word as it fills the buffer: wq_fetch; alone, the FE/DE

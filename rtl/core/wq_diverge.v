@@ -451,7 +451,7 @@ module wq_diverge #(
         .i_b_pc(b_pc), .i_b_next(b_next), .i_b_ipc(b_ipc), .i_b_k_rc(b_k == K_RC),
         .i_act(b_act), .i_sven(i_sven), .i_dq_cnt(dq_cnt), .i_pk_rc(pk_rc),
         .i_ae_start(ae_start), .i_ae_end(ae_end), .i_lpat(sc_lpat),
-        .i_ret(i_emit && kk_oh[K_RET]), .i_rc_rec(i_emit && kk_oh[K_RC] && rc_s == RC_CHK),
+        .i_emit(i_emit), .i_ret_k(kk_oh[K_RET]), .i_rc_k(kk_oh[K_RC] && rc_s == RC_CHK),
         .i_rc_none(rc_chk_none), .i_ds_go(i_ds_go), .i_ds_slot(i_ds_slot), .i_ck(ck_e), .i_sq(p_sq),
         .o_son(o_son), .o_sv_on(sv_on), .o_lp_on(lp_on),
         .o_start(sv_start), .o_end_at(sv_end_at), .o_one(lp_one),

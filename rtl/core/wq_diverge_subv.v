@@ -15,8 +15,10 @@
 // inside one trap (SUBV_MISUSE).  The state changes with RETIRE (K_RET),
 // before reconvergence.  wq_diverge owns the walk, the records and the
 // threads' wait state; this unit gives it the segment's decisions for
-// WB's warp (o_*) and takes the events that move the state (i_ret,
-// i_rc_rec, i_rc_none, i_ds_go).
+// WB's warp (o_*) and takes the events that move the state (RETIRE and
+// reconvergence's check with its record, each WB's record strobe i_emit
+// with the record's kind; the check without a record, i_rc_none; a
+// warp's start, i_ds_go).
 `default_nettype none
 `include "wq_defs.vh"
 
@@ -55,9 +57,12 @@ module wq_diverge_subv #(
     input  wire [31:0]          i_ae_end,
     input  wire [PCW-1:0]       i_lpat,
     // the events that move the state: RETIRE goes out, reconvergence's
-    // check goes out with its record, or ends without one, a warp starts
-    input  wire                 i_ret,
-    input  wire                 i_rc_rec,
+    // check goes out with its record (each WB's record strobe i_emit and
+    // the record's kind, i_ret_k, i_rc_k), or ends without one, a warp
+    // starts
+    input  wire                 i_emit,
+    input  wire                 i_ret_k,
+    input  wire                 i_rc_k,
     input  wire                 i_rc_none,
     input  wire                 i_ds_go,
     input  wire [WID_W-1:0]     i_ds_slot,
@@ -358,6 +363,10 @@ module wq_diverge_subv #(
     assign o_pk_any = pk_any;
     assign o_lp_back_rc = lp_back_rc;
 
+    // the events: RETIRE, reconvergence's check with its record
+    wire        ev_ret     = i_emit && i_ret_k;
+    wire        ev_rc_rec  = i_emit && i_rc_k;
+
     // ---- each warp's segment and loop form ---------------------------------------------
     // In a segment: SUBV_START's RETIRE enters it; it ends at SUBV_END's
     // RETIRE or reconvergence's check (with a record or without) when no
@@ -367,12 +376,16 @@ module wq_diverge_subv #(
     // the FORMAL section -- so the ends never undo SUBV_START's entry.)
     // (A slot's bit a decode of its own, not an indexed write: those map to
     // a shifter in front of the vector.)
-    wire        son_set    = i_ret && b_sst_go;
-    // (reconvergence's ends read the check's registered terms: they act
-    // only with i_ck.  ck_sv is sv_lvl and sv_on: outside a segment the
-    // clear changes nothing)
-    wire        son_clr    = ((i_rc_none || (i_rc_rec && !rq_nfound)) && ck_sv) ||
-                             (i_ret && b_snd && sv_en && !sn_nfound);
+    // (the set's and the clears' terms apart from the events that apply
+    // them -- RETIRE (r), the check's record (c), the check without one
+    // (n) -- so that the slot's write takes them with the events, and WB's
+    // next flag below for both values of WB's record strobe)
+    wire        son_set_r  = b_sst_go;
+    wire        son_clr_r  = b_snd && sv_en && !sn_nfound;
+    wire        son_clr_c  = !rq_nfound && ck_sv;
+    wire        son_clr_n  = i_rc_none && ck_sv;
+    wire        son_set    = ev_ret && son_set_r;
+    wire        son_clr    = son_clr_n || (ev_rc_rec && son_clr_c) || (ev_ret && son_clr_r);
     integer sw;
     reg  [WARPS-1:0] son_nx;              // (w_son's next value)
     always @(*)
@@ -385,8 +398,14 @@ module wq_diverge_subv #(
     // beside the decisions, not behind them.  Both cases are formed
     // apart, a warp WB loads (i_vwarp: flip-flops) and WB's own, and
     // i_vload (WB's take, behind its walk's last record) picks between
-    // them at the last level
-    wire        son_b      = (son_set || son_clr) ? son_set : b_son;
+    // them at the last level; WB's own warp's is formed for both values
+    // of i_emit (decided late in WB's cycle, behind the walk's hold),
+    // which selects it next to last
+    wire        son_set_e  = i_ret_k && son_set_r;
+    wire        son_clr_e  = son_clr_n || (i_rc_k && son_clr_c) || (i_ret_k && son_clr_r);
+    wire        son_be     = (son_set_e || son_clr_e) ? son_set_e : b_son;
+    wire        son_bn     = !son_clr_n && b_son;
+    wire        son_b      = i_emit ? son_be : son_bn;
     wire        v_ds       = i_ds_go && i_ds_slot == i_vwarp;   // (the warp WB loads)
     wire        b_ds       = i_ds_go && i_ds_slot == b_w;       // (WB's own)
     wire        v_same     = i_vwarp == b_w;
@@ -403,10 +422,16 @@ module wq_diverge_subv #(
     // never in one cycle): w_lon[b_w]'s write below and, as b_son's, WB's
     // next warp's flag -- WB's own warp's from b_lon and these, another's
     // from its slot
-    wire        lon_set    = i_ret && b_slb_go;
-    wire        lon_clr    = (i_rc_none && !ck_sv && ck_lp) || (i_ret && b_sle_go && !sle_again) ||
-                             (i_rc_rec && !ck_sv && lp_at != w_lbody[b_w]);
-    wire        lon_b      = lon_set || (!lon_clr && b_lon);
+    wire        lon_set_r  = b_slb_go;
+    wire        lon_clr_r  = b_sle_go && !sle_again;
+    wire        lon_clr_c  = !ck_sv && lp_at != w_lbody[b_w];
+    wire        lon_clr_n  = i_rc_none && !ck_sv && ck_lp;
+    wire        lon_set    = ev_ret && lon_set_r;
+    wire        lon_clr    = lon_clr_n || (ev_ret && lon_clr_r) || (ev_rc_rec && lon_clr_c);
+    wire        lon_be     = (i_ret_k && lon_set_r) ||
+                             (!lon_clr_n && !(i_ret_k && lon_clr_r) && !(i_rc_k && lon_clr_c) && b_lon);
+    wire        lon_bn     = !lon_clr_n && b_lon;
+    wire        lon_b      = i_emit ? lon_be : lon_bn;
     wire        lon_v      = !v_ds && (v_same ? lon_b : w_lon[i_vwarp]);
     wire        lon_k      = !b_ds && lon_b;
     always @(posedge i_clk)
@@ -423,7 +448,7 @@ module wq_diverge_subv #(
             end
         end
         // RETIRE: a segment or a loop form starts, moves on or ends
-        if (i_ret) begin
+        if (ev_ret) begin
             if (b_sst_go) begin
                 w_sabove[b_w] <= sst_above;
                 w_sstart[b_w] <= b_next;
@@ -448,7 +473,7 @@ module wq_diverge_subv #(
         end
         // reconverge's check: a segment's next part, the threads at its
         // end, or a loop form's parked half (MASK_PC)
-        if (i_rc_rec) begin
+        if (ev_rc_rec) begin
             if (ck_sv) begin
                 w_sabove[b_w] <= rq_nfound ? rq_above : part_above(5'd0);
             end else begin
@@ -530,13 +555,17 @@ module wq_diverge_subv #(
         if (pk_none)
             assert(sn_nfound == sv_nfound && sn_act == (sv_run | sv_pk_end) &&
                    sn_end == pk_end && lp_back_rc == lp_back);
+        // WB's next warp's flags, formed for both values of i_emit, are
+        // the decisions' (the slot's next value at WB's warp)
+        assert(son_b == ((son_set || son_clr) ? son_set : b_son));
+        assert(lon_b == (lon_set || (!lon_clr && b_lon)));
         // (the state moves with them only there: RETIRE of SUBV_END, and
         // reconvergence's check -- wq_diverge's walk at K_RC; on its own
         // the unit takes it as given)
 `ifdef FORMAL_DIVERGE_SUBV
-        assume(!i_rc_rec || i_b_k_rc);
-        assume(!(i_ret && (i_rc_rec || i_rc_none)));
-        assume(!(i_rc_rec && !i_ck));
+        assume(!ev_rc_rec || i_b_k_rc);
+        assume(!(ev_ret && (ev_rc_rec || i_rc_none)));
+        assume(!(ev_rc_rec && !i_ck));
         if (i_ck)
             assume(rq_sv == rc_sv && rq_lp == rc_lp && rq_rec == rc_chk_rec &&
                    rq_nfound == sn_nfound && rq_above == sn_above &&
@@ -545,11 +574,11 @@ module wq_diverge_subv #(
             assume(rq_nfound == sn_nfound && rq_pick == sn_pick &&
                    rq_endnz == (sn_end != 32'd0));
 `else
-        if (i_rc_rec) assert(i_b_k_rc);
-        assert(!(i_ret && (i_rc_rec || i_rc_none)));
+        if (ev_rc_rec) assert(i_b_k_rc);
+        assert(!(ev_ret && (ev_rc_rec || i_rc_none)));
         // the check's record only with its registered terms, and those
         // are the terms of this cycle whenever i_ck says so
-        assert(!(i_rc_rec && !i_ck));
+        assert(!(ev_rc_rec && !i_ck));
         if (i_ck)
             assert(rq_sv == rc_sv && rq_lp == rc_lp && rq_rec == rc_chk_rec &&
                    rq_nfound == sn_nfound && rq_above == sn_above &&
@@ -624,10 +653,10 @@ module wq_diverge_subv #(
         if (f_init) begin
             // a segment starts with parts parked; SUBV_END starts the next
             // part; reconvergence moves a segment on; a loop form's second pass
-            c_sv_start: cover(i_ret && b_sst_go && sv_park != 32'd0);
-            c_sv_next:  cover(i_ret && b_snd_go && sv_nfound);
-            c_sv_rc:    cover(i_rc_rec && ck_sv && rq_nfound);
-            c_lp_again: cover(i_ret && sle_again);
+            c_sv_start: cover(ev_ret && b_sst_go && sv_park != 32'd0);
+            c_sv_next:  cover(ev_ret && b_snd_go && sv_nfound);
+            c_sv_rc:    cover(ev_rc_rec && ck_sv && rq_nfound);
+            c_lp_again: cover(ev_ret && sle_again);
         end
 `endif
 `endif

@@ -161,7 +161,7 @@ module wq_ex_stage #(
     output wire                 o_xb_held,      // a beat waits in it,
     output wire [WID_W-1:0]     o_xb_w,         // ... its warp,
     output wire                 o_xb_trap,      // ... it is a trap's commit beat
-    output wire                 o_xb_atom,      // ... an ATOM's (a flip-flop with xb_held)
+    output wire                 o_xb_at,        // ... an ATOM's (a flip-flop: valid with o_xb_held)
     // ---- the beat entering WB from the buffer (the divergence unit's) ----
     output wire                 o_wb_in,        // WB takes the buffer's beat this cycle
     output wire                 o_wbi_v,        // the buffer offers a beat:
@@ -228,7 +228,8 @@ module wq_ex_stage #(
     output wire                 o_dc_go,        // the division's completion beat this cycle
     output wire                 o_xu_busy,      // the division or the FP unit holds an instruction
     output wire                 o_xc_open,      // ... a commit runs
-    output wire                 o_xc_frz,       // ... WB holds its beat: an owner runs or starts
+    output wire                 o_xc_run,       // ... the owner's commit runs (WB holds its beat)
+    output wire                 o_xc_rdy,       // ... the owner has a commit ready (WB holds it unless an atomic is between)
     output wire                 o_xc_go,        // a completion beat of either unit this cycle:
     output wire                 o_xc_last,      // ... the commit's last,
     output wire                 o_xc_more,      // ... another instruction in the units
@@ -716,7 +717,7 @@ module wq_ex_stage #(
     assign o_op_a = op_a;       assign o_op_rb = op_rb;       assign o_x_to_wb = x_to_wb;
     assign o_xb_held = xb_held; assign o_xb_w = wbi_w;
     assign o_xb_trap = xb_trap_c;
-    assign o_xb_atom = xb_held && xb_at;
+    assign o_xb_at   = xb_at;
     assign o_wb_in = b_load_x;  assign o_wbi_v = wbi_v;       assign o_wbi_commit = wbi_commit;
     assign o_wbi_p = wbi_p;     assign o_wbi_pc = wbi_pc;     assign o_wbi_op = wbi_op;
     assign o_wbi_trap = wbi_trap; assign o_wbi_skip = wbi_skip;
@@ -747,9 +748,11 @@ module wq_ex_stage #(
     assign o_xu_busy = dv_busy || fv_busy;
     assign o_xc_open = dv_on || fv_on;
     // (WB holds its beat while a unit owns the port and its commit runs or
-    // can start; the hold's last commit waits only with WB empty)
-    assign o_xc_frz  = (i_own_dv && (dv_on || (dv_rdy && !i_cm_atom))) ||
-                       (i_own_fv && (fv_on || (fv_rdy && !i_cm_atom)));
+    // can start -- ready, with no atomic between: wq_wb_ctl's wb_frz, where
+    // the atomic test enters at the last level; the hold's last commit
+    // waits only with WB empty)
+    assign o_xc_run  = (i_own_dv && dv_on) || (i_own_fv && fv_on);
+    assign o_xc_rdy  = (i_own_dv && dv_rdy) || (i_own_fv && fv_rdy);
     // the completion beat: the division's or the FP unit's (an FP beat: a
     // part's results, or FSETP's predicate beat, fv_pw, which writes no
     // register), selected by the owner (a flip-flop: the go terms only

@@ -108,25 +108,40 @@ module wq_issue #(
 
     // the scoreboard's next state: the issue's bit set, then the clears
     // (a vector of each request's bits, ORed: the order above only says
-    // that a clear wins over the issue of the same cycle)
-    reg [WARPS-1:0] b_clr;
+    // that a clear wins over the issue of the same cycle).  The clears
+    // whose strobes come late in the cycle -- the squash, WB's commit and
+    // the completion's end (wq_core's decisions behind WB's record walk
+    // and the completion's grant) -- are each a strobe and a vector of the
+    // warps it clears, formed from registers, and enter at the last
+    // levels: the set and the other clears, and the three vectors, are
+    // kept nets, so the LUT mapper does not bury the strobes under the
+    // warp compares.
+    (* keep *) wire [WARPS-1:0] b_base;         // the issue's set, the early clears
+    (* keep *) wire [WARPS-1:0] b_sqh;          // the warps the squash drops
+    (* keep *) wire [WARPS-1:0] b_bwh;          // WB's warp
+    (* keep *) wire [WARPS-1:0] b_cmh;          // the warps the completion's end clears
+    reg  [WARPS-1:0] b_clr0, sqh, bwh, cmh;
     integer k;
     always @(*) begin
-        b_clr = {WARPS{1'b0}};
+        b_clr0 = {WARPS{1'b0}};
         for (k = 0; k < WARPS; k = k + 1) begin
-            if (i_fe_miss && i_f_w == k[WID_W-1:0]) b_clr[k] = 1'b1;   // issued again after a fetch run fills it
-            if (i_x_drop && i_x_w == k[WID_W-1:0]) b_clr[k] = 1'b1;
-            if (i_xb_drop && i_xb_w == k[WID_W-1:0]) b_clr[k] = 1'b1;
-            if (i_squash && ((i_f_v && i_f_w == k[WID_W-1:0]) || (i_s_v && i_s_w == k[WID_W-1:0]) ||
-                             (i_dx_v && i_dx_w == k[WID_W-1:0]) || (i_d_v && i_d_w == k[WID_W-1:0])))
-                b_clr[k] = 1'b1;
-            if (i_wb_done && i_b_w == k[WID_W-1:0]) b_clr[k] = 1'b1;
-            if (i_cm_done && (i_cm_w == k[WID_W-1:0] || i_cm_drop[k] || (i_cm_wb && i_b_w == k[WID_W-1:0])))
-                b_clr[k] = 1'b1;
+            b_clr0[k] = (i_fe_miss && i_f_w == k[WID_W-1:0]) ||     // issued again after a fetch run fills it
+                        (i_x_drop && i_x_w == k[WID_W-1:0]) ||
+                        (i_xb_drop && i_xb_w == k[WID_W-1:0]);
+            sqh[k] = (i_f_v && i_f_w == k[WID_W-1:0]) || (i_s_v && i_s_w == k[WID_W-1:0]) ||
+                     (i_dx_v && i_dx_w == k[WID_W-1:0]) || (i_d_v && i_d_w == k[WID_W-1:0]);
+            bwh[k] = i_b_w == k[WID_W-1:0];
+            cmh[k] = i_cm_w == k[WID_W-1:0] || i_cm_drop[k] || (i_cm_wb && i_b_w == k[WID_W-1:0]);
         end
     end
+    assign b_base = (o_busy | (i_can_go ? p_oh : {WARPS{1'b0}})) & ~b_clr0;
+    assign b_sqh  = sqh;
+    assign b_bwh  = bwh;
+    assign b_cmh  = cmh;
+    wire [WARPS-1:0] busy_nx = b_base & ~({WARPS{i_squash}} & b_sqh) & ~({WARPS{i_wb_done}} & b_bwh) &
+                               ~({WARPS{i_cm_done}} & b_cmh);
     always @(posedge i_clk) begin
-        o_busy <= (o_busy | (i_can_go ? p_oh : {WARPS{1'b0}})) & ~b_clr;
+        o_busy <= busy_nx;
         if (o_go) rr <= o_pick;
         if (i_reset) begin
             o_busy <= {WARPS{1'b0}};
@@ -160,6 +175,25 @@ module wq_issue #(
             end
         end
     end
+    // the scoreboard's next state is the set and every clear, each
+    // request's bits as the model's requests read
+    reg [WARPS-1:0] f_clr;
+    always @(*) begin
+        f_clr = {WARPS{1'b0}};
+        for (fi = 0; fi < WARPS; fi = fi + 1) begin
+            if (i_fe_miss && i_f_w == fi[WID_W-1:0]) f_clr[fi] = 1'b1;
+            if (i_x_drop && i_x_w == fi[WID_W-1:0]) f_clr[fi] = 1'b1;
+            if (i_xb_drop && i_xb_w == fi[WID_W-1:0]) f_clr[fi] = 1'b1;
+            if (i_squash && ((i_f_v && i_f_w == fi[WID_W-1:0]) || (i_s_v && i_s_w == fi[WID_W-1:0]) ||
+                             (i_dx_v && i_dx_w == fi[WID_W-1:0]) || (i_d_v && i_d_w == fi[WID_W-1:0])))
+                f_clr[fi] = 1'b1;
+            if (i_wb_done && i_b_w == fi[WID_W-1:0]) f_clr[fi] = 1'b1;
+            if (i_cm_done && (i_cm_w == fi[WID_W-1:0] || i_cm_drop[fi] || (i_cm_wb && i_b_w == fi[WID_W-1:0])))
+                f_clr[fi] = 1'b1;
+        end
+    end
+    always @(*) if (f_past && !i_reset)
+        assert(busy_nx == ((o_busy | (i_can_go ? p_oh : {WARPS{1'b0}})) & ~f_clr));
     always @(*) if (f_past && !i_reset) begin
         // a warp issues only when ready, and only a ready warp is picked
         if (pick_ok) assert(o_ready_v[o_pick]);

@@ -97,6 +97,7 @@ module wq_warp_slots #(
     output wire [8*32-1:0]      o_d_prow,       // its predicates (the core's formal properties')
     input  wire [WID_W-1:0]     i_fd_w,         // the FE/DE buffer's warp (DE takes it next)
     output wire [8*32-1:0]      o_fd_prow,      // ... its predicates: DE registers its guard's
+    output wire [4:0]           o_fd_sbase,     // ... its shared base: DE registers its packed rows
     output wire [5:0]           o_d_nregs,
     output wire [4:0]           o_d_sbase,
     output wire [31:0]          o_d_code,
@@ -248,6 +249,7 @@ module wq_warp_slots #(
     assign o_d_act     = w_act[i_d_w];
     assign o_d_prow    = w_pred[i_d_w];
     assign o_fd_prow   = w_pred[i_fd_w];
+    assign o_fd_sbase  = w_sbase[i_fd_w];
     assign o_d_nregs   = w_nregs[i_d_w];
     assign o_d_sbase   = w_sbase[i_d_w];
     assign o_d_code    = w_code[i_d_w];

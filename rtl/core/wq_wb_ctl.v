@@ -76,7 +76,7 @@ module wq_wb_ctl #(
     input  wire                 i_dx_held,
     input  wire                 i_x_v,
     input  wire                 i_xb_held,
-    input  wire                 i_xb_atom,      // ... an ATOM's (a flip-flop with i_xb_held)
+    input  wire                 i_xb_at,        // ... an ATOM's (a flip-flop: valid with i_xb_held)
     input  wire                 i_q_empty,
     input  wire                 i_xu_busy,
     input  wire                 i_dv_busy,
@@ -112,7 +112,8 @@ module wq_wb_ctl #(
     input  wire                 i_fv_req,
     input  wire                 i_dv_keep,
     input  wire                 i_fv_keep,
-    input  wire                 i_xc_frz,
+    input  wire                 i_xc_run,       // the division / FP unit owning the port: its commit runs
+    input  wire                 i_xc_rdy,       // ... it has a commit ready
     input  wire                 i_xc_go,
     input  wire                 i_xc_last,
     input  wire                 i_xc_nowr,
@@ -176,7 +177,7 @@ module wq_wb_ctl #(
     wire             fl_idle = i_fl_idle, ans_owed = i_ans_owed;
     wire             at_on = i_at_on, ls_wb = i_ls_wb, ls_fuse = i_ls_fuse;
     wire             ls_store_done = i_ls_store_done, ls_code = i_ls_code;
-    wire             cp_frz = i_cp_frz, xc_frz = i_xc_frz, cp_code = i_cp_code;
+    wire             cp_frz = i_cp_frz, cp_code = i_cp_code;
     wire             cp_go = i_cp_go, cp_last = i_cp_last, cp_st = i_cp_st;
     wire             xc_go = i_xc_go, xc_last = i_xc_last, xc_nowr = i_xc_nowr, xc_pw = i_xc_pw;
     wire [WID_W-1:0] cp_w = i_cp_w, xc_w = i_xc_w;
@@ -226,7 +227,9 @@ module wq_wb_ctl #(
     assign b_busy_nl = b_v && (b_commit || wb_frz);
     (* keep *) wire b_busy_l;
     assign b_busy_l  = b_v && ((b_commit && b_fl_w) || b_twait || wb_frz);
-    assign b_busy = i_b_hold_any ? b_busy_nl : i_b_last_nh ? b_busy_l : b_busy_nl;
+    (* keep *) wire b_busy_h;                   // (the walk's hold of every record aside)
+    assign b_busy_h  = i_b_last_nh ? b_busy_l : b_busy_nl;
+    assign b_busy = i_b_hold_any ? b_busy_nl : b_busy_h;
     wire        b_trapping = b_final && b_is_trap;
     // the committing warp is ready after this commit if it still runs,
     // b_stays: it does not trap (applied by b_work's user, the hold), end
@@ -280,7 +283,7 @@ module wq_wb_ctl #(
     // commit runs or can start (wb_frz: the owner and the units' flags, not
     // the hold-end wait terms, which hold only with WB empty), and the
     // completion beat's fields are selected by the owner.
-    assign dc_atom = at_on || ls_wb || ls_fuse || (b_v && i_b_atom) || i_xb_atom;
+    assign dc_atom = at_on || ls_wb || ls_fuse || (b_v && i_b_atom) || (i_xb_held && i_xb_at);
     assign cm_idle = !f_v && !fd_held && !d_v && !dx_held && !x_v && !xb_held && !b_v && q_empty &&
                      (!fl_idle || ans_owed);
     assign cm_start = !b_open && !dc_atom;
@@ -291,6 +294,12 @@ module wq_wb_ctl #(
         .i_ls_park(!q_empty), .i_dv_park(dv_busy), .i_fv_park(xu_busy && !dv_busy),
         .i_end(cm_go && cm_last), .i_wb_wait((b_v || xb_held) && !b_twait),
         .o_own_ls(cm_own_ls), .o_own_dv(cm_own_dv), .o_own_fv(cm_own_fv), .o_own(cm_own));
+    // (the units' freeze: the owner's commit runs, or is ready with no
+    // atomic between -- every term a flip-flop or two levels from them;
+    // kept as a net, so the LUT mapper, which sees the LSU's cp_frz as
+    // early as a flip-flop, does not put it in front of these terms)
+    (* keep *) wire xc_frz;
+    assign xc_frz = i_xc_run || (i_xc_rdy && !dc_atom);
     assign wb_frz = !b_open && (cp_frz || xc_frz);
     // the commit emitted this cycle: its beat (a load's write-back beat rd
     // + cp_k, a unit's part; a store's MEM_WRITE records are the LSU's),
@@ -376,7 +385,6 @@ module wq_wb_ctl #(
     // WB's opcode kinds are one opcode's (wq_ex_stage's flip-flops); the
     // buffer's ATOM flag is a waiting beat's
     always @(*) assume(!(i_b_bar && i_b_atom));
-    always @(*) if (i_xb_atom) assume(i_xb_held);
 `endif
 
     always @(*) if (f_past && !i_reset) begin
