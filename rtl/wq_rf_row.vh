@@ -32,6 +32,16 @@
                 rf_rowp = rf_row(w, r, p);
         end
     endfunction
+    // register r's packed row in warp w (rf_rowp's for r at or above the
+    // shared base): base + (r - base) / PARTS, part (r - base) % PARTS is
+    // the warp's first row + base * PARTS + (r - base) -- linear in r, so
+    // register r + k's is r's + k (wq_de_stage's rb + k)
+    function [RF_AW-1:0] rf_prow;
+        input [WID_W-1:0] w;
+        input [5:0]       r;
+        input [4:0]       base;
+        rf_prow = rf_row(w, 6'd0, 6'd0) + r + base * PARTS - base;
+    endfunction
     // whether register r is packed in a sub-vector segment (rf_rowp's test)
     function rf_pk;
         input [5:0]       r;

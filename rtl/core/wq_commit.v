@@ -193,8 +193,9 @@ module wq_commit #(
     // a cycle's rows are one warp's)
     (* keep *) wire rf_klink;   // (WB's record is CALL's link: the write port's too)
     assign rf_klink = i_kk == K_LINK;
+    wire              rf_link = i_emit && rf_klink;   // CALL's link writes its row
     wire              zw_bw   = i_bw_go;
-    wire              zw_link = i_emit && rf_klink;
+    wire              zw_link = rf_link;
     wire              zw_cm   = i_cm_go && i_cm_wr;
     wire [WID_W-1:0]  zw_w    = i_ds_go ? i_ds_slot : zw_cm ? i_cm_w : i_b_w;
     // (a flag a generate block: each of the three rows compared with the
@@ -271,7 +272,6 @@ module wq_commit #(
     assign rf_ol = i_cm_go ? beat_lanes(i_cm_sel, i_cm_p, z_cm) : beat_lanes(i_b_sel, i_bw_p, z_bw);
     (* keep *) wire [LANES*32-1:0] rf_od;
     assign rf_od = i_cm_go ? beat_vals(i_cm_sel, i_cm_p, i_cm_res) : beat_vals(i_b_sel, i_bw_p, i_bw_res);
-    wire rf_link = i_emit && rf_klink;
     always @(posedge i_clk) begin
         o_rf_we    <= !i_reset && (i_bw_go || rf_link || (i_cm_go && i_cm_wr));
         o_rf_waddr <= rf_link ? rf_la : rf_oa;

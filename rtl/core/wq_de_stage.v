@@ -269,14 +269,6 @@ module wq_de_stage #(
     // (wq_commit) and the skid buffer's rows sit behind.  The FORMAL
     // section asserts them rf_rowp's of DE's warp's slot while DE holds
     // the instruction.
-    function [RF_AW-1:0] pk_row;               // register r's packed row in warp w
-        input [WID_W-1:0] w;
-        input [5:0]       r;
-        input [4:0]       base;
-        /* verilator lint_off WIDTH */
-        pk_row = rf_row(w, 6'd0, 6'd0) + r + base * PARTS - base;
-        /* verilator lint_on WIDTH */
-    endfunction
     wire             fd_pkon = i_fd_son && i_fd_sbase != 5'd0;
     wire [5:0]       fd_ra   = {1'b0, i_fd_ir[`WQ_F_RA_RANGE]};
     wire [5:0]       fd_rb   = {1'b0, i_fd_ir[`WQ_F_RB_RANGE]};
@@ -285,10 +277,10 @@ module wq_de_stage #(
         if (i_fd_v && o_take && !i_squash) begin
             d_pkon <= fd_pkon;
             d_apk  <= rf_pk(fd_ra, i_fd_son, i_fd_sbase);
-            d_arow <= pk_row(i_fd_w, fd_ra, i_fd_sbase);
+            d_arow <= rf_prow(i_fd_w, fd_ra, i_fd_sbase);
             d_bpk  <= {rf_pk(fd_rb + 6'd3, i_fd_son, i_fd_sbase), rf_pk(fd_rb + 6'd2, i_fd_son, i_fd_sbase),
                        rf_pk(fd_rb + 6'd1, i_fd_son, i_fd_sbase), rf_pk(fd_rb, i_fd_son, i_fd_sbase)};
-            d_brow <= pk_row(i_fd_w, fd_rb, i_fd_sbase);
+            d_brow <= rf_prow(i_fd_w, fd_rb, i_fd_sbase);
             d_rr   <= rf_rowp(i_fd_w, fd_rd, 6'd0, i_fd_son, i_fd_sbase);
             d_rpk  <= {rf_pk(fd_rd + 6'd3, i_fd_son, i_fd_sbase), rf_pk(fd_rd + 6'd2, i_fd_son, i_fd_sbase),
                        rf_pk(fd_rd + 6'd1, i_fd_son, i_fd_sbase), rf_pk(fd_rd, i_fd_son, i_fd_sbase)};
@@ -301,9 +293,8 @@ module wq_de_stage #(
     // leaves but the walk's last part beat, the commit beat's too: after
     // the commit beat DE is empty or takes the next instruction, so the
     // guard's zero test, d_cbeat's deepest term, stays out of its load.)
-    wire             rb_rd   = d_ffma && d_k != 2'd0;
-    wire [5:0]       rb_k    = {1'b0, dc_rb} + {4'd0, d_k};
-    wire             w_pnx   = d_p + 6'd1 != PARTS6;                 // (the walk's next part...)
+    wire             w_pnx   = !d_p_last;                            // (the walk's next part...)
+    wire             w_knx   = {1'b0, d_k} + 3'd1 != d_nk;           // (... its next register)
     wire [5:0]       p_nx    = w_pnx ? d_p + 6'd1 : 6'd0;
     wire [1:0]       k_nx    = w_pnx ? d_k : d_k + 2'd1;             // (... or next register)
     wire             rbd_nx  = d_ffma && k_nx != 2'd0;
@@ -315,7 +306,7 @@ module wq_de_stage #(
     always @(posedge i_clk)
         if (i_fd_v && o_take && !i_squash)
             d_rbr <= rf_rowp(i_fd_w, fd_rb, 6'd0, i_fd_son, i_fd_sbase);
-        else if (d_emit && (w_pnx || {1'b0, d_k} + 3'd1 != d_nk))
+        else if (d_emit && (w_pnx || w_knx))
             d_rbr <= rbr_nx;                    // (not past the walk's last beat)
     assign o_rf_ra = d_apk ? d_arow : rf_row(o_w, {1'b0, dc_ra}, d_p);
     assign o_rf_rb = d_rbr;
@@ -374,8 +365,8 @@ module wq_de_stage #(
             d_parts_done <= 1'b0;
         end else if (d_emit && !d_cbeat) begin
             // (the commit beat follows the last part beat)
-            if (d_p + 6'd1 != PARTS6) d_p <= d_p + 6'd1;
-            else if ({1'b0, d_k} + 3'd1 != d_nk) begin
+            if (w_pnx) d_p <= d_p + 6'd1;
+            else if (w_knx) begin
                 d_p <= 6'd0;
                 d_k <= d_k + 2'd1;
             end else d_parts_done <= 1'b1;
@@ -387,6 +378,8 @@ module wq_de_stage #(
     // the registered rows are rf_rowp's of DE's warp's slot (the FORMAL
     // section's property, checked in every simulation too: a lockstep bench
     // stops here rather than at the first wrong value it reads)
+    wire             rb_rd = d_ffma && d_k != 2'd0;            // (rb's port reads rd)
+    wire [5:0]       rb_k  = {1'b0, dc_rb} + {4'd0, d_k};
     wire [RF_AW-1:0] f_ra  = rf_rowp(o_w, {1'b0, dc_ra}, d_p, i_son, i_sbase);
     wire [RF_AW-1:0] f_rb  = rf_rowp(o_w, rb_rd ? {1'b0, dc_rd} : rb_k, d_p, i_son, i_sbase);
     wire [RF_AW-1:0] f_rr  = rf_rowp(o_w, {1'b0, dc_rd}, 6'd0, i_son, i_sbase);

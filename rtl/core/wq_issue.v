@@ -120,24 +120,18 @@ module wq_issue #(
     (* keep *) wire [WARPS-1:0] b_sqh;          // the warps the squash drops
     (* keep *) wire [WARPS-1:0] b_bwh;          // WB's warp
     (* keep *) wire [WARPS-1:0] b_cmh;          // the warps the completion's end clears
-    reg  [WARPS-1:0] b_clr0, sqh, bwh, cmh;
-    integer k;
-    always @(*) begin
-        b_clr0 = {WARPS{1'b0}};
-        for (k = 0; k < WARPS; k = k + 1) begin
-            b_clr0[k] = (i_fe_miss && i_f_w == k[WID_W-1:0]) ||     // issued again after a fetch run fills it
-                        (i_x_drop && i_x_w == k[WID_W-1:0]) ||
-                        (i_xb_drop && i_xb_w == k[WID_W-1:0]);
-            sqh[k] = (i_f_v && i_f_w == k[WID_W-1:0]) || (i_s_v && i_s_w == k[WID_W-1:0]) ||
-                     (i_dx_v && i_dx_w == k[WID_W-1:0]) || (i_d_v && i_d_w == k[WID_W-1:0]);
-            bwh[k] = i_b_w == k[WID_W-1:0];
-            cmh[k] = i_cm_w == k[WID_W-1:0] || i_cm_drop[k] || (i_cm_wb && i_b_w == k[WID_W-1:0]);
-        end
-    end
+    wire       [WARPS-1:0] b_clr0;              // the early clears
+    genvar gk;
+    generate for (gk = 0; gk < WARPS; gk = gk + 1) begin : g_clr
+        localparam [WID_W-1:0] K = gk;
+        assign b_clr0[gk] = (i_fe_miss && i_f_w == K) ||     // issued again after a fetch run fills it
+                            (i_x_drop && i_x_w == K) || (i_xb_drop && i_xb_w == K);
+        assign b_sqh[gk]  = (i_f_v && i_f_w == K) || (i_s_v && i_s_w == K) ||
+                            (i_dx_v && i_dx_w == K) || (i_d_v && i_d_w == K);
+        assign b_bwh[gk]  = i_b_w == K;
+        assign b_cmh[gk]  = i_cm_w == K || i_cm_drop[gk] || (i_cm_wb && i_b_w == K);
+    end endgenerate
     assign b_base = (o_busy | (i_can_go ? p_oh : {WARPS{1'b0}})) & ~b_clr0;
-    assign b_sqh  = sqh;
-    assign b_bwh  = bwh;
-    assign b_cmh  = cmh;
     wire [WARPS-1:0] busy_nx = b_base & ~({WARPS{i_squash}} & b_sqh) & ~({WARPS{i_wb_done}} & b_bwh) &
                                ~({WARPS{i_cm_done}} & b_cmh);
     always @(posedge i_clk) begin
