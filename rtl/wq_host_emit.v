@@ -21,8 +21,9 @@
 //		  asked for in one state the later call wins, as in the model's
 //		  order of the calls.
 //		* The record's registers: kind, unit, aux and c, the valid for
-//		  one cycle (a field holds unless a record is emitted: its
-//		  value is a don't-care then, WQ_HOST_NEXT).
+//		  one cycle (kind, unit and aux hold unless a record is
+//		  emitted: their value is a don't-care then, WQ_HOST_NEXT; c
+//		  is the semaphore unit's result in its states, 0 elsewhere).
 //		* The port's mask, a and b, not registered: each is, in the
 //		  cycle the record is out, in a register of wq_host_if that
 //		  holds it (the emitting cycle wrote it, or it was already
@@ -133,11 +134,19 @@ module wq_host_emit #(
 	reg		valid_d;
 	wire	[7:0]	kind_d, unit_d;
 	wire	[15:0]	aux_d;
-	wire	[63:0]	c_d;
 	`WQ_HOST_NEXT(w_kind, kind_we, kind_n, kind_d, o_kind, 8)
 	`WQ_HOST_NEXT(w_unit, unit_we, unit_n, unit_d, o_unit, 8)
 	`WQ_HOST_NEXT(w_aux, aux_we, aux_n, aux_d, o_aux, 16)
-	`WQ_HOST_NEXT(w_c, c_we, c_n, c_d, o_c, 64)
+	// c: only the semaphore unit's records (SEM, ACQ_FAIL) carry one, its
+	// result; every other call passes 0.  The port's c counts only with
+	// o_valid (wq_top reads it then), so it is not held between records:
+	// its next value is the result in a semaphore state and 0 elsewhere,
+	// formed from the state alone, not behind the calls' decisions (a
+	// held c would wait for the way out's, the leave switch last)
+	wire	[63:0]	c_d = hs_in_sem(i_hs) ? i_sem_result : 64'h0;
+`ifdef FORMAL
+	reg	[63:0]	f_c_call;	// the last call's c
+`endif
 `ifdef WQ_HOST_EMIT_EVR
 	reg	[15:0]	f_get_d;
 	reg	[31:0]	f_a_d;
@@ -161,7 +170,9 @@ module wq_host_emit #(
 			w_kind(kind);
 			w_unit({{(8-CW){1'b0}}, ch});
 			w_aux(aux);
-			w_c(c);
+`ifdef FORMAL
+			f_c_call = c;
+`endif
 `ifdef WQ_HOST_EMIT_EVR
 			f_get_d = get;
 			f_a_d   = a;
@@ -177,7 +188,9 @@ module wq_host_emit #(
 		`WQ_HOST_HOLD(kind_we, kind_n, 8)
 		`WQ_HOST_HOLD(unit_we, unit_n, 8)
 		`WQ_HOST_HOLD(aux_we, aux_n, 16)
-		`WQ_HOST_HOLD(c_we, c_n, 64)
+`ifdef FORMAL
+		f_c_call = 64'h0;
+`endif
 `ifdef WQ_HOST_EMIT_EVR
 		f_get_d = o_f_get;
 		f_a_d   = o_f_a;
@@ -316,10 +329,14 @@ module wq_host_emit #(
 				|| f_launch || f_leave);
 		if (i_hs == H_RDW || i_hs == H_MEM || i_hs == H_PMW || f_gp)
 			assert(!valid_d);
-		// no record: every field holds
+		// no record: kind, unit and aux hold (c is the semaphore
+		// unit's result in its states, 0 elsewhere)
 		if (!valid_d)
-			assert(kind_d == o_kind && unit_d == o_unit && aux_d == o_aux
-				&& c_d == o_c);
+			assert(kind_d == o_kind && unit_d == o_unit && aux_d == o_aux);
+		assert(c_d == (f_sem ? i_sem_result : 64'h0));
+		// a record's c is the last call's
+		if (valid_d)
+			assert(c_d == f_c_call);
 		// a record's unit is a channel
 		if (valid_d)
 			assert(unit_d[7:CW] == 0);

@@ -158,18 +158,26 @@ module wq_host_fifo #(
 	reg	[PF_LG-1:0]	pf_rp_d, pf_wp_d;
 	reg	[`WQ_GP_ADDR_W-1:0]	pf_addr_d;
 	reg	[LW-1:0]	pf_left_d;
+	// The read's address, the words left and the request without a
+	// start, kept apart so that the start selects at their last LUT: the
+	// start is the reads ahead's latest decision (a burst's next step in
+	// the segment, wq_host_ra's pf_cont, has the scheduler's pick behind
+	// it)
+	(* keep *) wire	[`WQ_GP_ADDR_W-1:0]	pk_addr;
+	(* keep *) wire	[LW-1:0]	pk_left;
+	(* keep *) wire			pk_mv;
+	(* keep *) wire			st_mv;	// the start asks at once
+	assign	pk_addr = pf_acc ? pf_addr + 1'b1 : pf_addr;
+	assign	pk_left = pf_acc ? pf_left - 1'b1 : pf_left;
+	// a read asked for stays up until accepted
+	assign	pk_mv   = (!o_mv || pf_acc) ? pf_can : o_mv;
+	assign	st_mv   = (i_start_left != 0);
 	always @(*)
 	begin
 		pf_on_d   = o_on;
-		pf_addr_d = pf_addr;
-		pf_left_d = pf_left;
-		if (pf_acc)
-		begin
-			pf_addr_d = pf_addr + 1'b1;
-			pf_left_d = pf_left - 1'b1;
-		end
-		// a read asked for stays up until accepted
-		pf_mv_d   = (!o_mv || pf_acc) ? pf_can : o_mv;
+		pf_addr_d = pk_addr;
+		pf_left_d = pk_left;
+		pf_mv_d   = pk_mv;
 		pf_out_d  = o_out + {{PF_LG{1'b0}}, pf_acc} - {{PF_LG{1'b0}}, pf_push};
 		pf_wp_d   = pf_push ? pf_wp + 1'b1 : pf_wp;
 		pf_rp_d   = pf_pop ? pf_rp + 1'b1 : pf_rp;
@@ -180,7 +188,7 @@ module wq_host_fifo #(
 			pf_on_d   = 1'b1;
 			pf_addr_d = i_start_addr;
 			pf_left_d = i_start_left;
-			pf_mv_d   = (i_start_left != 0);
+			pf_mv_d   = st_mv;
 		end
 		if (pf_flush)
 		begin

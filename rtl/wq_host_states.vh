@@ -75,6 +75,14 @@ localparam [5:0]	H_IDLE    = 6'd0,	// no grant; CSR accesses
 			H_LDW     = 6'd46;	// (DESC_RAM) a scheduler's word
 						// read on cm_rd: o_ld_ack
 
+// The SEM_EXECUTE step's states (wq_host_sem's): wq_host_emit's c is the
+// semaphore unit's result in them (and the formal sections' group, below)
+function hs_in_sem;    input [5:0] s;
+	hs_in_sem    = s == H_SEMX || s == H_SEMX2 || s == H_SL0 || s == H_SL1 || s == H_SL2
+		|| s == H_SL3 || s == H_SL4 || s == H_SL5 || s == H_SEMW || s == H_TMO
+		|| s == H_WDW || s == H_STW || s == H_STAMP;
+endfunction
+
 `ifdef FORMAL
 // The step states grouped by the unit that computes their next state
 // (wq_host_idle, wq_host_gp, wq_host_hdr, wq_host_sem, wq_host_launch,
@@ -89,11 +97,6 @@ function hs_in_gp;     input [5:0] s;
 endfunction
 function hs_in_hdr;    input [5:0] s;
 	hs_in_hdr    = s == H_HDR || s == H_HDRDEC || s == H_DATA || s == H_DATAGOT;
-endfunction
-function hs_in_sem;    input [5:0] s;
-	hs_in_sem    = s == H_SEMX || s == H_SEMX2 || s == H_SL0 || s == H_SL1 || s == H_SL2
-		|| s == H_SL3 || s == H_SL4 || s == H_SL5 || s == H_SEMW || s == H_TMO
-		|| s == H_WDW || s == H_STW || s == H_STAMP;
 endfunction
 function hs_in_launch; input [5:0] s;
 	hs_in_launch = s == H_LAUNCH || s == H_LAUNCH2 || s == H_LREAD || s == H_LCHK

@@ -131,8 +131,23 @@ module wq_token_view #(
     // selects among finished values, moved and not, and whether the head
     // moves (the command's write enable) selects last
     wire [PW-1:0]    n_head  = i_vload ? l_head : v_head;
-    wire [PW-1:0]    n_vh    = i_vload ? l_vh : i_vh_own;
-    wire [PW-1:0]    vh_next = (n_cmd && i_ptr_we) ? n_vh : n_head;
+    // The next head as four kept nets: the head a pointer write leaves
+    // for each warp the view may have next (vh_l1: the one it moves to,
+    // vh_v1: its own), then the head a write leaves and the head kept,
+    // each one multiplexer on i_vload, and the deque's write strobe last.
+    // The view's load (WB's take, late in the core's cycle) is then two
+    // LUT levels from v_head and the deque's own pointer write one; as
+    // one expression the mapper puts the load in front of the warps'
+    // tests (four levels)
+    (* keep *) wire [PW-1:0] vh_l1;
+    (* keep *) wire [PW-1:0] vh_v1;
+    (* keep *) wire [PW-1:0] vh_w;
+    (* keep *) wire [PW-1:0] vh_k;
+    assign vh_l1 = l_on ? l_vh : l_head;
+    assign vh_v1 = v_on ? i_vh_own : v_head;
+    assign vh_w  = i_vload ? vh_l1 : vh_v1;
+    assign vh_k  = n_head;
+    wire [PW-1:0]    vh_next = i_ptr_we ? vh_w : vh_k;
 
     // (at reset every warp's state is the reset state: the view's is
     // warp 0's like any other's)
