@@ -20,10 +20,14 @@
 //		  of them.  At most one record a cycle: where two could be
 //		  asked for in one state the later call wins, as in the model's
 //		  order of the calls.
-//		* The record's registers: kind, unit, aux and c, the valid for
-//		  one cycle (kind, unit and aux hold unless a record is
-//		  emitted: their value is a don't-care then, WQ_HOST_NEXT; c
-//		  is the semaphore unit's result in its states, 0 elsewhere).
+//		* The record's registers, two sets: the way out's records
+//		  (l_*: the valid, which of its three records, the switch's
+//		  reason), loaded straight from its decisions, the latest in
+//		  the host's cycle; every other state's (r_*: the valid, kind
+//		  and aux, held unless a record is emitted, WQ_HOST_NEXT);
+//		  unit and c in one register each (c the semaphore unit's
+//		  result in its states, 0 elsewhere).  The port's valid, kind
+//		  and aux are the set that holds a record.
 //		* The port's mask, a and b, not registered: each is, in the
 //		  cycle the record is out, in a register of wq_host_if that
 //		  holds it (the emitting cycle wrote it, or it was already
@@ -112,10 +116,10 @@ module wq_host_emit #(
 		output	reg	[63:0]	o_f_b,
 `endif
 		// the record port
-		output	reg		o_valid,
-		output	reg	[7:0]	o_kind,
+		output	wire		o_valid,
+		output	wire	[7:0]	o_kind,
 		output	reg	[7:0]	o_unit,
-		output	reg	[15:0]	o_aux,
+		output	wire	[15:0]	o_aux,
 		output	wire	[31:0]	o_pc,
 		output	wire	[31:0]	o_mask,
 		output	reg	[31:0]	o_a,
@@ -129,33 +133,145 @@ module wq_host_emit #(
 
 	////////////////////////////////////////////////////////////////////////
 	//
-	// The next record
+	// The record: two sets of registers
 	//
-	reg		valid_d;
-	wire	[7:0]	kind_d, unit_d;
-	wire	[15:0]	aux_d;
-	`WQ_HOST_NEXT(w_kind, kind_we, kind_n, kind_d, o_kind, 8)
+	// The way out's records (wq_host_leave's error, GP_GET's advance, the
+	// leave switch) are decided latest in the host's cycle -- the leave
+	// switch has wq_host_sched's pick behind it -- so they go straight
+	// into flip-flops of their own (l_*: whether a record, which of the
+	// three, the switch's reason), and every other state's record into
+	// the others (r_*, the calls' fields with their holds); the port is
+	// the one that holds a record, the way out's decoded there.  (One
+	// set of registers behind the calls' order put the way out's
+	// decisions four LUT levels in front of the record.)  The model's
+	// calls, in its order, are the FORMAL section's (em_*), which
+	// asserts the port equal to them a cycle later.
+	wire	g_leave = hs_in_leave(i_hs);
+
+	// ---- every state's record but the way out's ----------------------
+	reg		r_valid_d;
+	reg		r_valid;
+	reg	[7:0]	r_kind;
+	reg	[15:0]	r_aux;
+	wire	[7:0]	r_kind_d, unit_d;
+	wire	[15:0]	r_aux_d;
+	`WQ_HOST_NEXT(w_kind, kind_we, kind_n, r_kind_d, r_kind, 8)
 	`WQ_HOST_NEXT(w_unit, unit_we, unit_n, unit_d, o_unit, 8)
-	`WQ_HOST_NEXT(w_aux, aux_we, aux_n, aux_d, o_aux, 16)
+	`WQ_HOST_NEXT(w_aux, aux_we, aux_n, r_aux_d, r_aux, 16)
 	// c: only the semaphore unit's records (SEM, ACQ_FAIL) carry one, its
 	// result; every other call passes 0.  The port's c counts only with
 	// o_valid (wq_top reads it then), so it is not held between records:
-	// its next value is the result in a semaphore state and 0 elsewhere,
-	// formed from the state alone, not behind the calls' decisions (a
-	// held c would wait for the way out's, the leave switch last)
+	// the result in a semaphore state and 0 elsewhere
 	wire	[63:0]	c_d = hs_in_sem(i_hs) ? i_sem_result : 64'h0;
-`ifdef FORMAL
-	reg	[63:0]	f_c_call;	// the last call's c
-`endif
-`ifdef WQ_HOST_EMIT_EVR
+
+	// a record: kind, channel, aux (the model's emit without GP_GET, a,
+	// b and c, which the port takes from where they are held)
+	task rec;
+		input	[7:0]	kind;
+		input	[CW-1:0]	ch;
+		input	[15:0]	aux;
+		begin
+			r_valid_d = 1'b1;
+			w_kind(kind);
+			w_unit({{(8-CW){1'b0}}, ch});
+			w_aux(aux);
+		end
+	endtask
+
+	always @(*)
+	begin
+		r_valid_d = 1'b0;
+		`WQ_HOST_HOLD(kind_we, kind_n, 8)
+		`WQ_HOST_HOLD(unit_we, unit_n, 8)
+		`WQ_HOST_HOLD(aux_we, aux_n, 16)
+		case (i_hs)
+		// outside a step: the entry switch (wq_host_pick's
+		// switch_to), a CSR write's error (wq_chan_error, the later)
+		H_INIT, H_IDLE, H_CSR1, H_CLR, H_CSR2: begin
+			if (i_ix_switch)
+				rec(`WQ_EV_CHAN_SWITCH, i_cur_ch, {8'h0, `WQ_SW_EMPTY});
+			if (i_ix_answer && i_cw_err)
+				rec(`WQ_EV_CHAN_ERROR, i_sc, 16'h0);
+		end
+		// the one-cycle step of a plain method (wq_host_method)
+		H_HDR, H_HDRDEC, H_DATA, H_DATAGOT:
+			if (i_gh_fast)
+				rec(`WQ_EV_METHOD, i_sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, i_gh_fs_sub});
+		// wq_host_method
+		H_METHOD:
+			rec(`WQ_EV_METHOD, i_sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, i_msub});
+		// SEM_EXECUTE: the unit's SEM or ACQ_FAIL record
+		H_SEMX, H_SEMX2, H_SL0, H_SL1, H_SL2, H_SL3, H_SL4, H_SL5,
+		H_SEMW, H_TMO, H_WDW, H_STW, H_STAMP:
+			if (i_sx_emit)
+				rec(i_sx_kind, i_sc, i_sx_aux);
+		// LAUNCH
+		H_LAUNCH, H_LAUNCH2, H_LREAD, H_LCHK, H_LRES, H_LDW:
+			if (i_lx_launch)
+				rec(`WQ_EV_LAUNCH, i_sc, 16'h0);
+		// the way out: its records are the step's channel's (l_*)
+		H_ERR, H_AFTER, H_AW, H_LVW, H_LV2, H_LEAVE:
+			w_unit({{(8-CW){1'b0}}, i_sc});
+		default: ;
+		endcase
+	end
+
+	always @(posedge i_clk)
+	if (i_reset)
+		r_valid <= 1'b0;
+	else begin
+		r_valid <= r_valid_d;
+		r_kind  <= r_kind_d;
+		o_unit  <= unit_d;
+		r_aux   <= r_aux_d;
+		o_c     <= c_d;
+	end
+
+	// ---- the way out's record ------------------------------------------
+	// wq_chan_error, wq_chan_seg_end (GP_GET's advance), the leave switch
+	// (wq_host_after_step's switch_to): the later call wins
+	reg		l_valid;
+	reg		l_sw, l_adv;	// the switch's record, the advance's
+	reg	[7:0]	l_why;		// the switch's reason
+	always @(posedge i_clk)
+	begin
+		l_valid <= !i_reset && g_leave && (i_lv_error || i_lv_adv || i_lv_switch);
+		l_sw    <= i_lv_switch;
+		l_adv   <= i_lv_adv;
+		l_why   <= i_why;
+	end
+
+	// ---- the port --------------------------------------------------------
+	assign	o_valid = r_valid || l_valid;
+	assign	o_kind  = !l_valid ? r_kind : l_sw ? `WQ_EV_CHAN_SWITCH
+			: l_adv ? `WQ_EV_GP_GET : `WQ_EV_CHAN_ERROR;
+	assign	o_aux   = !l_valid ? r_aux : l_sw ? {8'h0, l_why} : 16'h0;
+	assign	o_pc    = 32'h0;		// host records carry no PC
+	assign	o_mask  = {16'h0, i_get};	// the channel's GP_GET
+
+`ifndef WQ_HOST_EMIT_EVR
+	// (the calls' GP_GET, a and b and the record's other arguments:
+	// only the FORMAL calls below read them, the port selects a and b by
+	// the kind from where they are held)
+	// verilator lint_off UNUSEDSIGNAL
+	wire	unused_call = &{1'b0, i_nx_cur, i_cw_reset, i_cw_err_v, i_cw_wd,
+			i_gh_fs_d, i_nm_off, i_nx_sc, i_getnx_q, i_cur_get, i_s_get,
+			i_err_s};
+	// verilator lint_on UNUSEDSIGNAL
+`else
+	// ---- (FORMAL) the model's calls ----------------------------------
+	// emit of the model where the model calls it: kind, channel, aux,
+	// the channel's GP_GET after the change, a, b, c.  Its GP_GET, a and
+	// b are the port's own (o_f_*: wq_host_if checks the port against
+	// them); the rest is what this unit's section checks the next
+	// record against.
+	reg		em_valid;
+	reg	[7:0]	em_kind, em_unit;
+	reg	[15:0]	em_aux;
+	reg	[63:0]	em_c;
 	reg	[15:0]	f_get_d;
 	reg	[31:0]	f_a_d;
 	reg	[63:0]	f_b_d;
-`endif
-
-	// emit of the model: kind, channel, aux, the channel's GP_GET after
-	// the change, a, b, c (GP_GET, a and b are the port's own, kept
-	// under WQ_HOST_EMIT_EVR)
 	// verilator lint_off UNUSEDSIGNAL
 	task emit;
 		input	[7:0]	kind;
@@ -166,36 +282,28 @@ module wq_host_emit #(
 		input	[63:0]	b;
 		input	[63:0]	c;
 		begin
-			valid_d = 1'b1;
-			w_kind(kind);
-			w_unit({{(8-CW){1'b0}}, ch});
-			w_aux(aux);
-`ifdef FORMAL
-			f_c_call = c;
-`endif
-`ifdef WQ_HOST_EMIT_EVR
-			f_get_d = get;
-			f_a_d   = a;
-			f_b_d   = b;
-`endif
+			em_valid = 1'b1;
+			em_kind  = kind;
+			em_unit  = {{(8-CW){1'b0}}, ch};
+			em_aux   = aux;
+			em_c     = c;
+			f_get_d  = get;
+			f_a_d    = a;
+			f_b_d    = b;
 		end
 	endtask
 	// verilator lint_on UNUSEDSIGNAL
 
 	always @(*)
 	begin
-		valid_d = 1'b0;
-		`WQ_HOST_HOLD(kind_we, kind_n, 8)
-		`WQ_HOST_HOLD(unit_we, unit_n, 8)
-		`WQ_HOST_HOLD(aux_we, aux_n, 16)
-`ifdef FORMAL
-		f_c_call = 64'h0;
-`endif
-`ifdef WQ_HOST_EMIT_EVR
-		f_get_d = o_f_get;
-		f_a_d   = o_f_a;
-		f_b_d   = o_f_b;
-`endif
+		em_valid = 1'b0;
+		em_kind  = 8'h0;
+		em_unit  = 8'h0;
+		em_aux   = 16'h0;
+		em_c     = 64'h0;
+		f_get_d  = o_f_get;
+		f_a_d    = o_f_a;
+		f_b_d    = o_f_b;
 		case (i_hs)
 		// outside a step: the entry switch (wq_host_pick's
 		// switch_to), a CSR write's error (wq_chan_error)
@@ -245,26 +353,7 @@ module wq_host_emit #(
 		default: ;
 		endcase
 	end
-
-	////////////////////////////////////////////////////////////////////////
-	//
-	// The record
-	//
-	assign	o_pc   = 32'h0;			// host records carry no PC
-	assign	o_mask = {16'h0, i_get};	// the channel's GP_GET
-
-	// the record's registers (the valid lasts one cycle)
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		o_valid <= 1'b0;
-	end else begin
-		o_valid <= valid_d;
-		o_kind  <= kind_d;
-		o_unit  <= unit_d;
-		o_aux   <= aux_d;
-		o_c     <= c_d;
-	end
+`endif
 
 `ifdef WQ_HOST_EMIT_EVR
 	// (FORMAL) the call's arguments the port is checked against
@@ -324,61 +413,65 @@ module wq_host_emit #(
 	begin
 		// a record only from the states that emit one; none from
 		// a channel RAM read, a host read, H_PMW or the GP fetch
-		if (valid_d)
+		if (em_valid)
 			assert(f_idle || f_hdr || i_hs == H_METHOD || f_sem
 				|| f_launch || f_leave);
 		if (i_hs == H_RDW || i_hs == H_MEM || i_hs == H_PMW || f_gp)
-			assert(!valid_d);
-		// no record: kind, unit and aux hold (c is the semaphore
-		// unit's result in its states, 0 elsewhere)
-		if (!valid_d)
-			assert(kind_d == o_kind && unit_d == o_unit && aux_d == o_aux);
+			assert(!em_valid);
+		// c is the semaphore unit's result in its states, 0
+		// elsewhere: a record's c is the call's
 		assert(c_d == (f_sem ? i_sem_result : 64'h0));
-		// a record's c is the last call's
-		if (valid_d)
-			assert(c_d == f_c_call);
+		if (em_valid)
+			assert(c_d == em_c);
+		// the two sets of registers: the way out's states load a
+		// record only into theirs
+		if (f_leave)
+			assert(!r_valid_d);
 		// a record's unit is a channel
-		if (valid_d)
-			assert(unit_d[7:CW] == 0);
+		if (em_valid)
+			assert(em_unit[7:CW] == 0);
 		// H_METHOD always emits its METHOD record
 		if (i_hs == H_METHOD)
-			assert(valid_d && kind_d == `WQ_EV_METHOD && unit_d[CW-1:0] == i_sc
-				&& aux_d == {{(16-`WQ_MH_SUBCH_W){1'b0}}, i_msub});
+			assert(em_valid && em_kind == `WQ_EV_METHOD && em_unit[CW-1:0] == i_sc
+				&& em_aux == {{(16-`WQ_MH_SUBCH_W){1'b0}}, i_msub});
 		// the semaphore unit's record is its kind and result
 		if (f_sem)
-			assert(valid_d == i_sx_emit);
+			assert(em_valid == i_sx_emit);
 		if (f_sem && i_sx_emit)
-			assert(kind_d == i_sx_kind && aux_d == i_sx_aux && c_d == i_sem_result);
+			assert(em_kind == i_sx_kind && em_aux == i_sx_aux && c_d == i_sem_result);
 		// a launch carries its LAUNCH record
 		if (f_launch)
-			assert(valid_d == i_lx_launch);
+			assert(em_valid == i_lx_launch);
 		if (f_launch && i_lx_launch)
-			assert(kind_d == `WQ_EV_LAUNCH && unit_d[CW-1:0] == i_sc);
+			assert(em_kind == `WQ_EV_LAUNCH && em_unit[CW-1:0] == i_sc);
 		// a CSR write's error is a CHAN_ERROR record of its channel
 		if (f_idle && i_ix_answer && i_cw_err)
-			assert(valid_d && kind_d == `WQ_EV_CHAN_ERROR && unit_d[CW-1:0] == i_sc);
+			assert(em_valid && em_kind == `WQ_EV_CHAN_ERROR && em_unit[CW-1:0] == i_sc);
 		// the way out: the leave switch is the last call (its reason
 		// in aux), GP_GET's advance before it, the error first
 		if (f_leave && i_lv_switch)
-			assert(valid_d && kind_d == `WQ_EV_CHAN_SWITCH && aux_d == {8'h0, i_why});
+			assert(em_valid && em_kind == `WQ_EV_CHAN_SWITCH && em_aux == {8'h0, i_why});
 		if (f_leave && i_lv_adv && !i_lv_switch)
-			assert(valid_d && kind_d == `WQ_EV_GP_GET);
+			assert(em_valid && em_kind == `WQ_EV_GP_GET);
 		if (f_leave && i_lv_error && !i_lv_adv && !i_lv_switch)
-			assert(valid_d && kind_d == `WQ_EV_CHAN_ERROR);
+			assert(em_valid && em_kind == `WQ_EV_CHAN_ERROR);
 		// the entry switch: from the current channel
 		if (f_idle && i_ix_switch && !(i_ix_answer && i_cw_err))
-			assert(valid_d && kind_d == `WQ_EV_CHAN_SWITCH
-				&& unit_d[CW-1:0] == i_cur_ch);
+			assert(em_valid && em_kind == `WQ_EV_CHAN_SWITCH
+				&& em_unit[CW-1:0] == i_cur_ch);
 	end
 
-	// the registered fields are the next values of the cycle before; a
-	// record is out only the cycle after it was emitted
+	// the port is the calls' record of the cycle before: a record is
+	// out only the cycle after it was emitted, with its fields
 	always @(posedge i_clk)
 	if (f_past_valid && !$past(i_reset))
 	begin
-		assert(o_valid == $past(valid_d));
-		assert(o_kind == $past(kind_d) && o_unit == $past(unit_d)
-			&& o_aux == $past(aux_d) && o_c == $past(c_d));
+		assert(o_valid == $past(em_valid));
+		if (o_valid)
+			assert(o_kind == $past(em_kind) && o_unit == $past(em_unit)
+				&& o_aux == $past(em_aux) && o_c == $past(em_c));
+		// one set holds the record
+		assert(!(r_valid && l_valid));
 	end
 	always @(posedge i_clk)
 	if (f_past_valid && $past(i_reset))
@@ -423,7 +516,7 @@ module wq_host_emit #(
 	end
 	always @(*)
 	if (f_hdr)
-		c_fast: cover(valid_d);
+		c_fast: cover(em_valid);
 	// two records back to back (the host emits one a cycle)
 	always @(posedge i_clk)
 	if (f_past_valid && !$past(i_reset))

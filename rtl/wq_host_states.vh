@@ -76,11 +76,17 @@ localparam [5:0]	H_IDLE    = 6'd0,	// no grant; CSR accesses
 						// read on cm_rd: o_ld_ack
 
 // The SEM_EXECUTE step's states (wq_host_sem's): wq_host_emit's c is the
-// semaphore unit's result in them (and the formal sections' group, below)
+// semaphore unit's result in them; the way out's (wq_host_leave's):
+// wq_host_emit keeps their records in registers of their own (and the
+// formal sections' groups, below)
 function hs_in_sem;    input [5:0] s;
 	hs_in_sem    = s == H_SEMX || s == H_SEMX2 || s == H_SL0 || s == H_SL1 || s == H_SL2
 		|| s == H_SL3 || s == H_SL4 || s == H_SL5 || s == H_SEMW || s == H_TMO
 		|| s == H_WDW || s == H_STW || s == H_STAMP;
+endfunction
+function hs_in_leave;  input [5:0] s;
+	hs_in_leave  = s == H_ERR || s == H_AFTER || s == H_AW || s == H_LVW || s == H_LV2
+		|| s == H_LEAVE;
 endfunction
 
 `ifdef FORMAL
@@ -101,9 +107,5 @@ endfunction
 function hs_in_launch; input [5:0] s;
 	hs_in_launch = s == H_LAUNCH || s == H_LAUNCH2 || s == H_LREAD || s == H_LCHK
 		|| s == H_LRES || s == H_LDW;
-endfunction
-function hs_in_leave;  input [5:0] s;
-	hs_in_leave  = s == H_ERR || s == H_AFTER || s == H_AW || s == H_LVW || s == H_LV2
-		|| s == H_LEAVE;
 endfunction
 `endif

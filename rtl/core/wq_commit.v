@@ -321,7 +321,6 @@ module wq_commit #(
     task quiet;
         begin
             o_step_valid <= 1'b0;
-            o_step_more <= 1'b0;
             o_evr_valid <= 1'b0;
             o_evw_valid <= 1'b0;
             o_irq_trap <= 1'b0;
@@ -397,7 +396,6 @@ module wq_commit #(
                 o_step_valid <= 1'b1;
                 o_step_kind <= `WQ_STEPK_WARP;
                 o_step_id <= {{(8-WID_W){1'b0}}, i_b_w};
-                o_step_more <= i_more;
                 if (i_trap) begin
                     o_irq_trap <= 1'b1;
                     o_step_res <= `WQ_STEP_TRAP;
@@ -441,7 +439,6 @@ module wq_commit #(
                 o_step_kind <= `WQ_STEPK_WARP;
                 o_step_id <= {{(8-WID_W){1'b0}}, i_cm_w};
                 o_step_res <= `WQ_STEP_DONE;
-                o_step_more <= i_cm_more;
             end
         end
 
@@ -464,7 +461,6 @@ module wq_commit #(
             o_step_kind <= `WQ_STEPK_DISPATCH;
             o_step_id <= 8'd0;
             o_step_res <= `WQ_STEP_DONE;
-            o_step_more <= i_ds_more;
         end
 
         // ---- 7. KILL (wq_warp_kill) completes a barrier: its release
@@ -475,6 +471,21 @@ module wq_commit #(
         // they would commit belongs to the state the reset clears
         if (i_reset) quiet;
     end
+
+    // The step port's keep-the-lock flag (o_step_more), its own register:
+    // with a commit's step pulse, WB's commit's (i_more), the completion's
+    // (i_cm_more) or the DISPATCH step's (i_ds_more) -- the core runs one
+    // of them a cycle (the FORMAL section's writers).  The completion's is
+    // the deepest (behind the code-writing store's squash, the issue and
+    // the host's wait for the lock: wq_core_hold), so the writers' strobes
+    // and the other two flags are kept apart and it selects at the
+    // register's last LUT.
+    (* keep *) wire sm_cm;      // the completion's commit this cycle
+    (* keep *) wire sm_oth;     // WB's or the DISPATCH step's flag, with its step
+    assign sm_cm  = i_cm_go && i_cm_last && !i_reset;
+    assign sm_oth = !i_reset && ((i_emit && i_last && i_more) || (i_ds_end && i_ds_more));
+    always @(posedge i_clk)
+        o_step_more <= sm_cm ? i_cm_more : sm_oth;
 
 `ifdef FORMAL
     // Checked inside the core (scripts/formal.sh, job core) and alone (job
@@ -518,6 +529,14 @@ module wq_commit #(
             else if ($past(i_emit && i_last) || $past(i_cm_go && i_cm_last) || $past(i_ds_end))
                 assert(o_step_valid);
             else assert(!o_step_valid);
+            // the keep-the-lock flag: the step's writer's, in the order
+            // the step port's other fields take them (the DISPATCH
+            // step's over the completion's over WB's)
+            if (!$past(i_reset))
+                assert(o_step_more == ($past(i_ds_end) ? $past(i_ds_more)
+                    : $past(i_cm_go && i_cm_last) ? $past(i_cm_more)
+                    : $past(i_emit && i_last) ? $past(i_more) : 1'b0));
+            else assert(!o_step_more);
         end
 `ifdef FORMAL_COMMIT_TOP
     // (the covers alone: inside the core, job core covers its commits)
