@@ -80,6 +80,28 @@ module wq_diverge_scan #(
         end
     end
 
+    // (PARTS > 1) the one-hot pick registered, q_one, and part 0's
+    // address picked by it: the loop form's address is formed from a
+    // flip-flop (i_one comes behind WB's warp's parked half, its
+    // reconvergence parts and a lowest-one search, the divergence unit's
+    // deepest path when the scan picked by it)
+    reg  [31:0]          q_one;
+    reg  [PCW-1:0]       sc_at0;        // part 0's: i_one's address there, by q_one
+    reg  [LANES-1:0]     sc_one_q;      // part sc_p of q_one
+    reg  [PCW-1:0]       sc_atq;        // part sc_p's, by q_one
+    integer s0, sq;
+    always @(*) begin
+        sc_at0 = {PCW{1'b0}};
+        sc_atq = {PCW{1'b0}};
+        sc_one_q = {LANES{1'b0}};
+        for (sq = 0; sq < PARTS; sq = sq + 1)
+            if (sc_p == sq[5:0]) sc_one_q = sc_one_q | q_one[sq*LANES +: LANES];
+        for (s0 = 0; s0 < LANES; s0 = s0 + 1) begin
+            if (q_one[s0]) sc_at0 = sc_at0 | i_wt[s0*PCW +: PCW];
+            if (sc_one_q[s0]) sc_atq = sc_atq | sc_wt[s0*PCW +: PCW];
+        end
+    end
+
     generate if (PARTS == 1) begin : g_scan1
         assign o_ok = 1'b1;
         assign sc_p = 6'd0;
@@ -96,7 +118,9 @@ module wq_diverge_scan #(
             q_tv <= !(i_g_inv || i_g_inv_d) || i_reset;
         assign o_g_ok = q_tv;
         assign o_lpat = sc_at;
-        wire unused_scan = &{1'b0, i_inv};
+        wire unused_scan = &{1'b0, i_inv, q_one, sc_at0, sc_atq};
+        always @(posedge i_clk)
+            q_one <= 32'd0;
     end else begin : g_scan
         reg            q_ok;
         reg  [5:0]     q_p;
@@ -113,7 +137,12 @@ module wq_diverge_scan #(
                         q_h[qp*LANES +: LANES] <= sc_h;
                         q_g[qp*LANES +: LANES] <= sc_g;
                     end
-                q_lpat <= q_lpat | sc_at;
+                // the loop form's address a part behind the compares:
+                // q_one is i_one from the scan's second cycle on (an
+                // input changes only in the cycle after a restart), so
+                // the first cycle adds nothing and the second adds parts
+                // 0 and 1 -- complete with the last part, as o_ok rises
+                if (q_p != 6'd0) q_lpat <= q_lpat | sc_atq | ((q_p == 6'd1) ? sc_at0 : {PCW{1'b0}});
                 if ({26'd0, q_p} == PARTS - 1) q_ok <= 1'b1;
                 else q_p <= q_p + 6'd1;
             end
@@ -138,6 +167,12 @@ module wq_diverge_scan #(
             else if (q_ok) q_gv <= 1'b1;
         assign o_g_ok = q_ok || q_gv;
         assign o_lpat = q_lpat;
+        always @(posedge i_clk)
+            q_one <= i_one;
+        // (the present pick's part address: the one-part scan's)
+        // verilator lint_off UNUSEDSIGNAL
+        wire unused_at = &{1'b0, sc_at};
+        // verilator lint_on UNUSEDSIGNAL
     end endgenerate
 
 `ifdef FORMAL
@@ -213,7 +248,7 @@ module wq_diverge_scan #(
         always @(*) begin
             f_lp = {PCW{1'b0}};
             for (fp = 0; fp < 32; fp = fp + 1)
-                if (i_one[fp] && (g_scan.q_ok || fp / LANES < g_scan.q_p))
+                if (i_one[fp] && (g_scan.q_ok || (g_scan.q_p > 6'd1 && fp / LANES < g_scan.q_p)))
                     f_lp = f_lp | i_wt[fp*PCW +: PCW];
         end
         always @(*)
@@ -229,6 +264,9 @@ module wq_diverge_scan #(
                         assert(g_scan.q_g[fp*LANES +: LANES] == f_g[fp*LANES +: LANES]);
                     end
                 assert(g_scan.q_lpat == f_lp);
+                // the registered pick is the present one from the
+                // scan's second cycle (the parts it adds from then on)
+                if (g_scan.q_ok || g_scan.q_p != 6'd0) assert(q_one == i_one);
                 if (g_scan.q_gv) assert(g_scan.q_g == f_g);
             end
     end endgenerate
