@@ -113,6 +113,10 @@ module wq_l1 #(
     reg [DW-1:0]   s_mdata [0:IDS-1];
     reg [ID_W-1:0] head, tail;
     reg [ID_W:0]   count;
+    // the tail as a one-hot too, turned with it: a take's slot flags read
+    // a flip-flop of their slot, not a decode of the tail behind the take
+    // (the take comes late, behind the memory port's ready)
+    reg [IDS-1:0]  tail_oh;
 
     // ---- the request's lookup (the state before this cycle) ---------------------------------
     wire [LN-1:0] r_line = i_addr[31:LB];
@@ -276,6 +280,7 @@ module wq_l1 #(
             s_merge  <= {IDS{1'b0}};
             head     <= {ID_W{1'b0}};
             tail     <= {ID_W{1'b0}};
+            tail_oh  <= {{(IDS-1){1'b0}}, 1'b1};
             count    <= {(ID_W+1){1'b0}};
         end else begin
             // slot by slot, in this order (a later line wins)
@@ -290,7 +295,7 @@ module wq_l1 #(
                     s_busy[i] <= 1'b0;
                     s_done[i] <= 1'b0;
                 end
-                if (take && tail == i[ID_W-1:0]) begin
+                if (take && tail_oh[i]) begin
                     s_busy[i]   <= 1'b1;
                     s_fill[i]   <= !r_wr && !r_hit && !r_merge;
                     s_merge[i]  <= r_merge;
@@ -303,6 +308,7 @@ module wq_l1 #(
             end
             if (pop) head <= head + {{(ID_W-1){1'b0}}, 1'b1};
             if (take) tail <= tail + {{(ID_W-1){1'b0}}, 1'b1};
+            if (take) tail_oh <= {tail_oh[IDS-2:0], tail_oh[IDS-1]};
             count <= count + {{ID_W{1'b0}}, take} - {{ID_W{1'b0}}, pop};
         end
 
@@ -405,6 +411,8 @@ module wq_l1 #(
 
     // the memory: a response only for an id sent and not yet answered, at
     // least a cycle after it was sent
+    // the tail's one-hot is the tail's
+    always @(*) if (f_past && !i_reset) assert(tail_oh == ({{(IDS-1){1'b0}}, 1'b1} << tail));
     reg [IDS-1:0] f_out;
     wire f_send = o_mem_valid && i_mem_ready;
     always @(posedge i_clk)
