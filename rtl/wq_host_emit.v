@@ -408,57 +408,69 @@ module wq_host_emit #(
 	wire	f_launch = hs_in_launch(i_hs);
 	wire	f_leave  = hs_in_leave(i_hs);
 
+	// The record the registers load this cycle (the two sets' next
+	// values, as the port will show them): the properties below are of
+	// it, and it equals the model's calls (em_*)
+	wire		f_nx_valid = r_valid_d
+				|| (g_leave && (i_lv_error || i_lv_adv || i_lv_switch));
+	wire	[7:0]	f_nx_kind  = !g_leave ? r_kind_d : i_lv_switch ? `WQ_EV_CHAN_SWITCH
+				: i_lv_adv ? `WQ_EV_GP_GET : `WQ_EV_CHAN_ERROR;
+	wire	[15:0]	f_nx_aux   = !g_leave ? r_aux_d : i_lv_switch ? {8'h0, i_why} : 16'h0;
 	// which states emit, and what
 	always @(*)
 	begin
 		// a record only from the states that emit one; none from
 		// a channel RAM read, a host read, H_PMW or the GP fetch
-		if (em_valid)
+		if (f_nx_valid)
 			assert(f_idle || f_hdr || i_hs == H_METHOD || f_sem
 				|| f_launch || f_leave);
 		if (i_hs == H_RDW || i_hs == H_MEM || i_hs == H_PMW || f_gp)
-			assert(!em_valid);
+			assert(!f_nx_valid);
 		// c is the semaphore unit's result in its states, 0
 		// elsewhere: a record's c is the call's
 		assert(c_d == (f_sem ? i_sem_result : 64'h0));
-		if (em_valid)
-			assert(c_d == em_c);
+		// the next record is the model's calls': a record exactly
+		// when the state calls emit, then the last call's fields
+		assert(f_nx_valid == em_valid);
+		if (f_nx_valid)
+			assert(f_nx_kind == em_kind && unit_d == em_unit && f_nx_aux == em_aux
+				&& c_d == em_c);
 		// the two sets of registers: the way out's states load a
 		// record only into theirs
 		if (f_leave)
 			assert(!r_valid_d);
 		// a record's unit is a channel
-		if (em_valid)
-			assert(em_unit[7:CW] == 0);
+		if (f_nx_valid)
+			assert(unit_d[7:CW] == 0);
 		// H_METHOD always emits its METHOD record
 		if (i_hs == H_METHOD)
-			assert(em_valid && em_kind == `WQ_EV_METHOD && em_unit[CW-1:0] == i_sc
-				&& em_aux == {{(16-`WQ_MH_SUBCH_W){1'b0}}, i_msub});
+			assert(f_nx_valid && f_nx_kind == `WQ_EV_METHOD && unit_d[CW-1:0] == i_sc
+				&& f_nx_aux == {{(16-`WQ_MH_SUBCH_W){1'b0}}, i_msub});
 		// the semaphore unit's record is its kind and result
 		if (f_sem)
-			assert(em_valid == i_sx_emit);
+			assert(f_nx_valid == i_sx_emit);
 		if (f_sem && i_sx_emit)
-			assert(em_kind == i_sx_kind && em_aux == i_sx_aux && c_d == i_sem_result);
+			assert(f_nx_kind == i_sx_kind && f_nx_aux == i_sx_aux && c_d == i_sem_result);
 		// a launch carries its LAUNCH record
 		if (f_launch)
-			assert(em_valid == i_lx_launch);
+			assert(f_nx_valid == i_lx_launch);
 		if (f_launch && i_lx_launch)
-			assert(em_kind == `WQ_EV_LAUNCH && em_unit[CW-1:0] == i_sc);
+			assert(f_nx_kind == `WQ_EV_LAUNCH && unit_d[CW-1:0] == i_sc);
 		// a CSR write's error is a CHAN_ERROR record of its channel
 		if (f_idle && i_ix_answer && i_cw_err)
-			assert(em_valid && em_kind == `WQ_EV_CHAN_ERROR && em_unit[CW-1:0] == i_sc);
+			assert(f_nx_valid && f_nx_kind == `WQ_EV_CHAN_ERROR && unit_d[CW-1:0] == i_sc);
 		// the way out: the leave switch is the last call (its reason
 		// in aux), GP_GET's advance before it, the error first
 		if (f_leave && i_lv_switch)
-			assert(em_valid && em_kind == `WQ_EV_CHAN_SWITCH && em_aux == {8'h0, i_why});
+			assert(f_nx_valid && f_nx_kind == `WQ_EV_CHAN_SWITCH && f_nx_aux == {8'h0, i_why});
 		if (f_leave && i_lv_adv && !i_lv_switch)
-			assert(em_valid && em_kind == `WQ_EV_GP_GET);
+			assert(f_nx_valid && f_nx_kind == `WQ_EV_GP_GET);
 		if (f_leave && i_lv_error && !i_lv_adv && !i_lv_switch)
-			assert(em_valid && em_kind == `WQ_EV_CHAN_ERROR);
+			assert(f_nx_valid && f_nx_kind == `WQ_EV_CHAN_ERROR);
 		// the entry switch: from the current channel
 		if (f_idle && i_ix_switch && !(i_ix_answer && i_cw_err))
-			assert(em_valid && em_kind == `WQ_EV_CHAN_SWITCH
-				&& em_unit[CW-1:0] == i_cur_ch);
+			assert(f_nx_valid && f_nx_kind == `WQ_EV_CHAN_SWITCH
+				&& unit_d[CW-1:0] == i_cur_ch);
 	end
 
 	// the port is the calls' record of the cycle before: a record is
@@ -516,7 +528,7 @@ module wq_host_emit #(
 	end
 	always @(*)
 	if (f_hdr)
-		c_fast: cover(em_valid);
+		c_fast: cover(f_nx_valid);
 	// two records back to back (the host emits one a cycle)
 	always @(posedge i_clk)
 	if (f_past_valid && !$past(i_reset))

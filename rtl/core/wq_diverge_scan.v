@@ -48,57 +48,29 @@ module wq_diverge_scan #(
     localparam PARTS = 32 / LANES;
 
     wire [5:0]           sc_p;          // the part compared this cycle
-    // part sc_p of the row, of the targets and of the one-hot pick (AND-OR
-    // selects: a constant part each)
+    // part sc_p of the row and of the targets (AND-OR selects: a constant
+    // part each)
     reg  [LANES*PCW-1:0] sc_wt, sc_tg;
-    reg  [LANES-1:0]     sc_one;
     integer sp;
     always @(*) begin
         sc_wt = {LANES*PCW{1'b0}};
         sc_tg = {LANES*PCW{1'b0}};
-        sc_one = {LANES{1'b0}};
         for (sp = 0; sp < PARTS; sp = sp + 1)
             if (sc_p == sp[5:0]) begin
                 sc_wt = sc_wt | i_wt[sp*LANES*PCW +: LANES*PCW];
                 sc_tg = sc_tg | i_tgt[sp*LANES*PCW +: LANES*PCW];
-                sc_one = sc_one | i_one[sp*LANES +: LANES];
             end
     end
     // that part's compares
     reg  [LANES-1:0]     sc_start, sc_end, sc_dq, sc_h, sc_g;
-    reg  [PCW-1:0]       sc_at;
     integer sl;
     always @(*) begin
-        sc_at = {PCW{1'b0}};
         for (sl = 0; sl < LANES; sl = sl + 1) begin
             sc_start[sl] = sc_wt[sl*PCW +: PCW] == i_start;
             sc_end[sl] = sc_wt[sl*PCW +: PCW] == i_end_at;
             sc_dq[sl] = sc_wt[sl*PCW +: PCW] == i_dq_addr;
             sc_h[sl] = sc_tg[sl*PCW +: PCW] == i_dq_addr;
             sc_g[sl] = sc_tg[sl*PCW +: PCW] == i_g_t0;
-            if (sc_one[sl]) sc_at = sc_at | sc_wt[sl*PCW +: PCW];
-        end
-    end
-
-    // (PARTS > 1) the one-hot pick registered, q_one, and part 0's
-    // address picked by it: the loop form's address is formed from a
-    // flip-flop (i_one comes behind WB's warp's parked half, its
-    // reconvergence parts and a lowest-one search, the divergence unit's
-    // deepest path when the scan picked by it)
-    reg  [31:0]          q_one;
-    reg  [PCW-1:0]       sc_at0;        // part 0's: i_one's address there, by q_one
-    reg  [LANES-1:0]     sc_one_q;      // part sc_p of q_one
-    reg  [PCW-1:0]       sc_atq;        // part sc_p's, by q_one
-    integer s0, sq;
-    always @(*) begin
-        sc_at0 = {PCW{1'b0}};
-        sc_atq = {PCW{1'b0}};
-        sc_one_q = {LANES{1'b0}};
-        for (sq = 0; sq < PARTS; sq = sq + 1)
-            if (sc_p == sq[5:0]) sc_one_q = sc_one_q | q_one[sq*LANES +: LANES];
-        for (s0 = 0; s0 < LANES; s0 = s0 + 1) begin
-            if (q_one[s0]) sc_at0 = sc_at0 | i_wt[s0*PCW +: PCW];
-            if (sc_one_q[s0]) sc_atq = sc_atq | sc_wt[s0*PCW +: PCW];
         end
     end
 
@@ -117,11 +89,39 @@ module wq_diverge_scan #(
         always @(posedge i_clk)
             q_tv <= !(i_g_inv || i_g_inv_d) || i_reset;
         assign o_g_ok = q_tv;
+        // (one part: the present pick's address)
+        reg  [PCW-1:0] sc_at;
+        integer s1;
+        always @(*) begin
+            sc_at = {PCW{1'b0}};
+            for (s1 = 0; s1 < LANES; s1 = s1 + 1)
+                if (i_one[s1]) sc_at = sc_at | i_wt[s1*PCW +: PCW];
+        end
         assign o_lpat = sc_at;
-        wire unused_scan = &{1'b0, i_inv, q_one, sc_at0, sc_atq};
-        always @(posedge i_clk)
-            q_one <= 32'd0;
+        wire unused_scan = &{1'b0, i_inv};
     end else begin : g_scan
+        // the one-hot pick registered, q_one, and the parts' addresses
+        // picked by it -- part sc_p's and part 0's (a constant select):
+        // the loop form's address is formed from a flip-flop (i_one comes
+        // behind WB's warp's parked half, its reconvergence parts and a
+        // lowest-one search, the divergence unit's deepest path when the
+        // scan picked by it)
+        reg  [31:0]      q_one;
+        reg  [LANES-1:0] sc_one_q;      // part sc_p of q_one
+        reg  [PCW-1:0]   sc_atq;        // part sc_p's address, by q_one
+        reg  [PCW-1:0]   sc_at0;        // part 0's, by q_one
+        integer sq, s0;
+        always @(*) begin
+            sc_at0 = {PCW{1'b0}};
+            sc_atq = {PCW{1'b0}};
+            sc_one_q = {LANES{1'b0}};
+            for (sq = 0; sq < PARTS; sq = sq + 1)
+                if (sc_p == sq[5:0]) sc_one_q = sc_one_q | q_one[sq*LANES +: LANES];
+            for (s0 = 0; s0 < LANES; s0 = s0 + 1) begin
+                if (q_one[s0]) sc_at0 = sc_at0 | i_wt[s0*PCW +: PCW];
+                if (sc_one_q[s0]) sc_atq = sc_atq | sc_wt[s0*PCW +: PCW];
+            end
+        end
         reg            q_ok;
         reg  [5:0]     q_p;
         reg  [31:0]    q_start, q_end, q_dq, q_h, q_g;
@@ -169,10 +169,6 @@ module wq_diverge_scan #(
         assign o_lpat = q_lpat;
         always @(posedge i_clk)
             q_one <= i_one;
-        // (the present pick's part address: the one-part scan's)
-        // verilator lint_off UNUSEDSIGNAL
-        wire unused_at = &{1'b0, sc_at};
-        // verilator lint_on UNUSEDSIGNAL
     end endgenerate
 
 `ifdef FORMAL
@@ -266,7 +262,7 @@ module wq_diverge_scan #(
                 assert(g_scan.q_lpat == f_lp);
                 // the registered pick is the present one from the
                 // scan's second cycle (the parts it adds from then on)
-                if (g_scan.q_ok || g_scan.q_p != 6'd0) assert(q_one == i_one);
+                if (g_scan.q_ok || g_scan.q_p != 6'd0) assert(g_scan.q_one == i_one);
                 if (g_scan.q_gv) assert(g_scan.q_g == f_g);
             end
     end endgenerate
