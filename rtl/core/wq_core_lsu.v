@@ -287,16 +287,19 @@ module wq_core_lsu #(
     // (docs/rtl/wq_core_lsu.md, "Request stage").  The port's request, the
     // store line's merge, the code-range compare and the tags start from
     // the pick register.
-    reg           pk_v;                  // a request is held
-    reg  [QW-1:0] pk_s;                  //   its entry
-    reg  [LTAG-1:0] pk_line;             //   its line
-    reg  [127:0]  pk_cov;                //   the elements it covers
-    reg  [6:0]    pk_e;                  //   its leader (an ATOM's lane: pk_e[6:2])
-    reg  [32*LOG2LB-1:0] pk_lo;          //   the entry's lanes' offsets in their lines
-    reg  [PARTS-1:0] pk_pt;              //   the parts its elements are in
-    // (its first part, one-hot, that part's elements and its lanes'
-    // offsets: where a store line's merge starts, wq_lsu_store, chosen as
-    // the register loads; with one part, the request's own)
+    // (the pick register's fields, wq_lsu_pkreg: a request held, its
+    // entry, line, elements, leader (an ATOM's lane: pk_e[6:2]), the
+    // entry's lanes' offsets in their lines, the parts of its elements,
+    // the entry's access size; its first part, one-hot, with that part's
+    // elements and lanes' offsets, where a store line's merge starts)
+    wire          pk_v;
+    wire [QW-1:0] pk_s;
+    wire [LTAG-1:0] pk_line;
+    wire [127:0]  pk_cov;
+    wire [6:0]    pk_e;
+    wire [32*LOG2LB-1:0] pk_lo;
+    wire [PARTS-1:0] pk_pt;
+    wire [1:0]    pk_msize;
     wire [PARTS-1:0] pk_p0;
     wire [EW-1:0]    pk_cov0;
     wire [LANES*LOG2LB-1:0] pk_lo0;
@@ -320,13 +323,6 @@ module wq_core_lsu #(
     // pick reads registers only, never the memory's answer that ends a
     // lane)
     wire         at_clr;                 // (the lane done: wq_lsu_atom's; the pick register's load)
-    // (the held request's access size: its entry's, copied into the pick
-    // register as it loads, so the store line's formatting starts at a
-    // flip-flop, not behind the entry select.  An ATOM's line is
-    // wq_lsu_atom's, not the store unit's -- the unit is off while at_on,
-    // st_go -- so the line's size is this register alone, with no select
-    // of EX's in front of the strobes on the memory port)
-    reg  [1:0]   pk_msize;
     // the line tags for the pick (the entry register's entry's, an
     // ATOM's too: wq_lsu_addr's): word k's address is the lane's with k
     // in bits 3:2, so with lines of 16 bytes or more a lane's four words
@@ -689,59 +685,23 @@ module wq_core_lsu #(
         .o_an_l(an_l), .o_an_s(an_s), .o_an_cov(rs_cov), .o_an_p(an_p), .o_an_pcov(an_cov),
         .o_an_fin(an_fin), .o_an_last(an_last), .i_last(!pk_more), .i_msize(q_msize[an_s]), .i_msext(q_msext[an_s]), .o_an_wd(an_wd));
 
-    // ---- the pick register --------------------------------------------------------------
-    // It loads the pick when it holds nothing or its request is taken
-    // (the pick then already has that request's elements off).  An ATOM's
-    // pick is its lane, held until the lane is done (at_clr), when it
-    // loads the next lane (the pick masks the held one).  A store that wrote code drops the younger
-    // entries, whose request it may hold.
+    // ---- the pick register (wq_lsu_pkreg) ------------------------------------------------
+    // It loads the pick when it is empty or the port takes its request
+    // (the pick then already has that request's elements off), or, an
+    // ATOM's, when its lane is done (at_clr: the next lane; its first
+    // waits a cycle after the entry register loads its lanes, the pick
+    // reading its leader's tag one-hot a cycle behind, wq_lsu_pick's
+    // i_lead_t).  A store that wrote code drops the younger entries,
+    // whose request it may hold.
     wire pi_f   = es_lv;                 // (a leader held: the entry has elements left)
-    // (the pick register loads when it is empty, when the port takes its
-    // request, or, an ATOM's, when its lane is done.  An ATOM's pick reads
-    // its leader's tag one-hot from a register a cycle behind the leader
-    // (wq_lsu_pick's i_lead_t): its first waits a cycle after the entry
-    // register loads its lanes; a lane's end is cycles after its pick)
     wire pk_ld = at_on ? ((!pk_v && pi_eok) || at_clr) : (!pk_v || (ls_req_q && i_mem_ready));
-    generate if (PARTS > 1) begin : g_pk0
-        reg  [PARTS-1:0] p0;
-        reg  [EW-1:0]    cov0;
-        reg  [LANES*LOG2LB-1:0] lo0;
-        // (the lowest part of the pick's elements is its leader's: the
-        // leader is the lowest pending element and among those the pick
-        // covers, so its one-hot is a decode of the leader's index, out
-        // of the pick's tree early, not the lowest of the parts' ORs of
-        // the cover, behind the pick's compares; the FORMAL section
-        // asserts p0 the lowest of pk_pt's parts)
-        wire [PARTS-1:0] pi_p0 = {{(PARTS-1){1'b0}}, 1'b1} << pi_e[6 -: PW];
-        integer l0;
-        always @(posedge i_clk)
-            if (pk_ld) begin
-                p0 <= pi_p0;
-                cov0 <= pt_cov(pi_cov, pi_p0);
-                for (l0 = 0; l0 < LANES; l0 = l0 + 1)
-                    lo0[l0*LOG2LB +: LOG2LB] <= pt_off(pi_lo, pi_p0, l0);
-            end
-        assign pk_p0 = p0;
-        assign pk_cov0 = cov0;
-        assign pk_lo0 = lo0;
-    end else begin : g_pk0_1
-        assign pk_p0 = pk_pt;
-        assign pk_cov0 = pk_cov[EW-1:0];
-        assign pk_lo0 = pk_lo[LANES*LOG2LB-1:0];
-    end endgenerate
-    always @(posedge i_clk) begin
-        if (pk_ld) begin
-            pk_v <= pi_f;
-            pk_s <= es_s;
-            pk_line <= pi_line;
-            pk_cov <= pi_cov;
-            pk_e <= pi_e;
-            pk_lo <= pi_lo;
-            pk_pt <= pi_pt;
-            pk_msize <= q_msize[es_s];
-        end
-        if (o_cp_code || i_reset) pk_v <= 1'b0;
-    end
+    wq_lsu_pkreg #(.LANES(LANES), .LOG2LB(LOG2LB), .QW(QW)) u_pk (
+        .i_clk(i_clk), .i_reset(i_reset), .i_clr(o_cp_code), .i_ld(pk_ld),
+        .i_v(pi_f), .i_s(es_s), .i_line(pi_line), .i_cov(pi_cov), .i_e(pi_e),
+        .i_lo(pi_lo), .i_pt(pi_pt), .i_msize(q_msize[es_s]),
+        .o_v(pk_v), .o_s(pk_s), .o_line(pk_line), .o_cov(pk_cov), .o_e(pk_e),
+        .o_lo(pk_lo), .o_pt(pk_pt), .o_msize(pk_msize),
+        .o_p0(pk_p0), .o_cov0(pk_cov0), .o_lo0(pk_lo0));
     // the entry register: the next entry when it has no element left to
     // pick or the pick takes all it has (an ATOM's pick is its leader
     // alone, held until its lane is done): the oldest candidate, or the
