@@ -515,6 +515,14 @@ module wq_host_if #(
 	// between the grant and H_DUEB)
 	wire		dq_due;
 	wire	[31:0]	dq_rem;
+	// ... its half that needs no RAM word of H_DUEB: ACQ_RETRY - 1 -
+	// ticks, exact on 34 bits, from ACQ_RETRY on cm_rd in H_DUEA (the
+	// word att_q loads) and the grant's `now` in cm_wd (nothing writes it
+	// before H_DUEB), so acq_last, H_DUEB's word, meets one adder
+	reg	[33:0]	dq_pre;
+	always @(posedge i_clk)
+	if (hs == H_DUEA)
+		dq_pre <= {2'b0, cm_rd} + ~{2'b0, cm_wd};
 	// leave decision inputs (u_sched): the way out's count ends the
 	// slice (u_slice's: with FAST a flip-flop)
 	wire		sl_inc;
@@ -587,7 +595,7 @@ module wq_host_if #(
 		.i_cur_ch(cur_ch), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
 		.o_has_work(has_work), .o_nx_cur(nx_cur), .o_cand(cand), .o_want(want),
 		.o_cand_acq(cand_acq), .o_cand_st(cand_st), .o_cand_seg(cand_seg), .o_cand_ne(cand_ne),
-		.i_ticks(cm_wd), .i_last(cm_rd), .i_retry(att_q), .i_acq_wr(acq_wr_s),
+		.i_ticks(cm_wd), .i_last(cm_rd), .i_retry(att_q), .i_pre(dq_pre), .i_acq_wr(acq_wr_s),
 		.i_gwrap(gwrap), .o_dq_due(dq_due), .o_dq_rem(dq_rem),
 		.i_sc(sc), .i_res(res), .i_yielded(yielded), .i_word_switch(s_word_switch),
 		.i_hs_zero(hs_zero), .i_sl_end(sl_end), .i_sl_eq1(sl_eq1),
@@ -1130,6 +1138,9 @@ module wq_host_if #(
 		if (hs == H_DUEB)
 			assert(acq_wr_s > {1'b0, gwrap}
 				|| (acq_wr_s == {1'b0, gwrap} && cm_wd >= cm_rd));
+		// ... and its registered half (u_sched's f_pre)
+		if (hs == H_DUEB)
+			assert(dq_pre == {2'b0, att_q} + ~{2'b0, cm_wd});
 	end
 
 	// ---- covers (reached from reset by scripts/formal.sh --all, job

@@ -64,6 +64,10 @@ module wq_host_sched #(
 		input	wire	[31:0]	i_ticks,
 		input	wire	[31:0]	i_last,
 		input	wire	[31:0]	i_retry,
+		// ACQ_RETRY - 1 - ticks on 34 bits, exact (wq_host_if's dq_pre,
+		// registered in H_DUEA from ACQ_RETRY on the channel RAM's read
+		// port: the rule's half that waits for no RAM word of H_DUEB)
+		input	wire	[33:0]	i_pre,
 		input	wire	[1:0]	i_acq_wr,
 		input	wire		i_gwrap,
 		output	wire		o_dq_due,
@@ -250,15 +254,27 @@ module wq_host_sched #(
 	// ticks - acq_last = 2^32 * W + (ticks - acq_last) with W the wraps of
 	// `now` between the two (acq_wr counts them up to now, gwrap those
 	// since the grant); at 2^32 or more the rule is due whatever ACQ_RETRY.
+	// (dq_d[32]: ticks < acq_last, the borrow alone)
+	// verilator lint_off UNUSEDSIGNAL
 	wire	[32:0]	dq_d   = {1'b0, i_ticks} - {1'b0, i_last};
+	// verilator lint_on UNUSEDSIGNAL
 	wire	[1:0]	dq_w   = i_acq_wr - {1'b0, i_gwrap};
 	wire		dq_sat = (i_acq_wr == 2'd3) || dq_w[1]
 				|| (dq_w == 2'd1 && !dq_d[32]);
-	// (ACQ_RETRY - 1 - since: a borrow is since >= ACQ_RETRY; otherwise
-	// the cycles left, less one)
-	wire	[32:0]	dq_rem = {1'b0, i_retry} + {1'b1, ~dq_d[31:0]};
-	assign	o_dq_rem = dq_rem[31:0];
-	assign	o_dq_due = dq_sat || dq_rem[32];
+	// Under 2^32: since = (ticks - acq_last) mod 2^32, due at since >=
+	// ACQ_RETRY.  With q = ACQ_RETRY - 1 - ticks + acq_last (exact, the
+	// registered i_pre plus acq_last: one adder behind the RAM word, the
+	// borrow beside it): ticks >= acq_last is since = ticks - acq_last,
+	// due when q < 0; ticks < acq_last is since = ticks - acq_last + 2^32,
+	// due when q < 2^32.  q mod 2^32 is ACQ_RETRY - 1 - since, the
+	// cycles left, less one.
+	wire	[33:0]	dq_q   = i_pre + {2'b0, i_last};
+	assign	o_dq_rem = dq_q[31:0];
+	assign	o_dq_due = dq_sat || dq_q[33] || (dq_d[32] && !dq_q[32]);
+	// (ACQ_RETRY itself: the formal section's definition of the rule)
+	// verilator lint_off UNUSEDSIGNAL
+	wire	unused_retry = &{1'b0, i_retry};
+	// verilator lint_on UNUSEDSIGNAL
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -326,10 +342,13 @@ module wq_host_sched #(
 	// in H_DUEB, where wq_host_if's section asserts f_clk's relation.
 	wire	f_clk = (i_acq_wr > {1'b0, i_gwrap})
 			|| (i_acq_wr == {1'b0, i_gwrap} && i_ticks >= i_last);
+	// (and the registered half, i_pre, is ACQ_RETRY - 1 - ticks: in
+	// H_DUEB, asserted there by wq_host_if's section)
+	wire	f_pre = (i_pre == {2'b0, i_retry} + ~{2'b0, i_ticks});
 `ifdef FORMAL_HOST_SCHED_TOP
 `define	WQ_F_IN	assume
 	always @(*)
-		assume(f_clk);
+		assume(f_clk && f_pre);
 `else
 `define	WQ_F_IN	assert
 `endif
@@ -400,7 +419,7 @@ module wq_host_sched #(
 	wire	[1:0]	f_w     = i_acq_wr - {1'b0, i_gwrap};
 	wire	[33:0]	f_since = {f_w, 32'h0} + {2'b0, i_ticks} - {2'b0, i_last};
 	always @(*)
-	if (f_clk)
+	if (f_clk && f_pre)
 	begin
 		if (i_acq_wr != 2'd3)
 			assert(o_dq_due == (f_since >= {2'b0, i_retry}));

@@ -631,6 +631,7 @@ PLANTS=(
 "host_fifo_order|host_fifo|rtl/wq_host_fifo.v|s/pf_rp_d   = pf_pop ? pf_rp + 1'b1 : pf_rp;/pf_rp_d   = pf_pop ? pf_wp : pf_rp;/|a pop skips to the newest word: the words between are lost"
 "lineword_pick|lineword|rtl/wq_lineword.v|s/lowest_oh\[j\] = m\[j\] \&\& !seen;/lowest_oh[j] = m[j];/|the lowest-bit pick takes every set bit: two words of a line requested and stored at once"
 "host_sched_rr|host_sched|rtl/wq_host_sched.v|s/\&\& rr_dist(from, c\[CW:0\]) < dt)/\&\& rr_dist(from, c[CW:0]) > dt)/|the round robin takes the last channel with work after the current one, not the first"
+"host_sched_wrap|host_sched|rtl/wq_host_sched.v|s/(dq_d\[32\] \&\& !dq_q\[32\])/(!dq_q[32])/|the wrapped bound (since plus 2^32) is taken whatever the order of ticks and acq_last: a retry is due up to 2^32 cycles early"
 "host_sched_due|host_sched|rtl/wq_host_sched.v|s/(dq_w == 2.d1 \&\& !dq_d\[32\])/(dq_w == 2'd1)/|one wrap of the clock since the stamp counts as due even when fewer than 2^32 cycles passed"
 "host_chan_window|host_chan|rtl/wq_host_chan.v|s/^\(\t*\)+ CHANNELS \* /\1+ (CHANNELS + 1) * /|the channel window one channel too long: the registers past the last channel alias channel 0"
 "host_chan_put|host_chan|rtl/wq_host_chan.v|s/wire	put_bad = !i_sc_lgc\[5\] \&\& put_hi\[i_sc_lgc\[4:0\]\];/wire	put_bad = !i_sc_lgc[5] \&\& put_hi[i_sc_lgc[4:0] + 5'd1];/|a GP_PUT of exactly the ring size passes the doorbell check"

@@ -126,6 +126,7 @@ module wq_de_stage #(
     reg  [3:0]       d_bpk;                     // rb + k is packed (k = 0..3)
     reg  [RF_AW-1:0] d_brow;                    // ... rb's packed row (rb + k's: + k)
     reg  [RF_AW-1:0] d_rbr;                     // the rb port's row at the walk's (k, p)
+    reg  [RF_AW-1:0] d_rar;                     // the ra port's row at the walk's p
     reg  [RF_AW-1:0] d_rr;                      // rd's part 0 row
     reg  [3:0]       d_rpk;                     // rd + k is packed (k = 0..3)
     reg [5:0]        d_p;                       // next part beat
@@ -303,12 +304,20 @@ module wq_de_stage #(
     wire [RF_AW-1:0] rbr_nx  = rbd_nx ? (d_rpk[0] ? d_rr : rf_row(o_w, {1'b0, dc_rd}, p_nx)) :
                                d_bpk[k_nx] ? d_brow + k_nx : rf_row(o_w, rbk_nx, p_nx);
     /* verilator lint_on WIDTH */
+    // ra's port walks the parts alike (d_rar: its packed row, the same
+    // for every part, or its row at the walk's next p), so the zero-flag
+    // read's bit select (wq_commit's o_de_za) starts at a flip-flop, not
+    // behind the row's add and the packed select
+    wire [RF_AW-1:0] rar_nx  = d_apk ? d_arow : rf_row(o_w, {1'b0, dc_ra}, p_nx);
     always @(posedge i_clk)
-        if (i_fd_v && o_take && !i_squash)
+        if (i_fd_v && o_take && !i_squash) begin
             d_rbr <= rf_rowp(i_fd_w, fd_rb, 6'd0, i_fd_son, i_fd_sbase);
-        else if (d_emit && (w_pnx || w_knx))
+            d_rar <= rf_rowp(i_fd_w, fd_ra, 6'd0, i_fd_son, i_fd_sbase);
+        end else if (d_emit && (w_pnx || w_knx)) begin
             d_rbr <= rbr_nx;                    // (not past the walk's last beat)
-    assign o_rf_ra = d_apk ? d_arow : rf_row(o_w, {1'b0, dc_ra}, d_p);
+            d_rar <= rar_nx;
+        end
+    assign o_rf_ra = d_rar;
     assign o_rf_rb = d_rbr;
 
     // the destination's rows for the commit's writes (the division's, the

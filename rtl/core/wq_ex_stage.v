@@ -608,6 +608,7 @@ module wq_ex_stage #(
     reg [LANES-1:0]    xb_cmp;
     reg                xb_tc;
     reg                xb_at;
+    reg                xb_tf;           // (its target is PC+1: tfall's, for b_tfall)
     // (the ALU's result into xb_row and b_res through one 2:1 select at its
     // last level: whether the row is the ALU's is decided from EX's
     // flip-flops and the control beside it, every other source formed
@@ -622,12 +623,14 @@ module wq_ex_stage #(
     wire               x_alu  = !i_ls_fuse && !x_tg && !x_s2r;
     wire [LANES*32-1:0] x_oth  = i_ls_fuse ? i_ls_row0 : x_tg ? op_a : {LANES*32{1'b0}};
     wire [LANES*32-1:0] x_side = x_oth | ({LANES*32{x_s2r}} & s2r_res);
+    wire               tf_x   = tfall(x_op, x_pc, x_imm[PCW-1:0]);
     always @(posedge i_clk)
         if (xb_ready) begin
             xb_row <= x_alu ? alu_res : x_side;
             xb_cmp <= alu_cmp;
             xb_tc  <= x_commit && x_btrap != `WQ_TRAP_NONE;
             xb_at  <= x_op == `WQ_OP_ATOM;
+            xb_tf  <= tf_x;
         end
     // (a BRX, JMX or RET part beat's row is its ra: the divergence unit's
     // per-thread targets read it from the waiting row or EX's operand,
@@ -635,6 +638,10 @@ module wq_ex_stage #(
     assign o_wbi_ra  = xb_held ? xb_row : op_a;
     assign wbi_cmp   = xb_held ? xb_cmp : alu_cmp;
     assign xb_trap_c = xb_held && xb_tc;
+    // (the entering beat's PC+1 test from EX's flip-flops or the waiting
+    // beat's, selected last: b_tfall's compare is not behind the buffer's
+    // select of the PC and target)
+    wire wbi_tf = xb_held ? xb_tf : tf_x;
 
     always @(posedge i_clk) begin
         if (!i_b_busy) b_v <= 1'b0;
@@ -663,7 +670,7 @@ module wq_ex_stage #(
             b_trap <= wbi_trap;
             b_istrap <= wbi_trap != `WQ_TRAP_NONE;
             b_imm <= wbi_imm;
-            b_tfall <= tfall(wbi_op, wbi_pc, wbi_imm);
+            b_tfall <= wbi_tf;
             b_opk <= opk(wbi_op, wbi_skip);
             b_cmp <= wbi_cmp;
             // (the divergence unit starts its prologue and record walk: wq_diverge)
@@ -847,6 +854,7 @@ module wq_ex_stage #(
         if (xb_held) assert(xb_tc == (wbi_commit && wbi_trap != `WQ_TRAP_NONE));
         // ... and its ATOM flag its opcode's
         if (xb_held) assert(xb_at == (wbi_op == `WQ_OP_ATOM));
+        if (xb_held) assert(xb_tf == tfall(wbi_op, wbi_pc, wbi_imm));
         // a BRX, JMX or RET beat's row is its ra, which o_wbi_ra gives
         if (wbi_v && !wbi_fp && (wbi_op == `WQ_OP_BRX || wbi_op == `WQ_OP_JMX ||
                                  wbi_op == `WQ_OP_RET))
