@@ -307,8 +307,12 @@ module wq_de_stage #(
     // ra's port walks the parts alike (d_rar: its packed row, the same
     // for every part, or its row at the walk's next p), so the zero-flag
     // read's bit select (wq_commit's o_de_za) starts at a flip-flop, not
-    // behind the row's add and the packed select
-    wire [RF_AW-1:0] rar_nx  = d_apk ? d_arow : rf_row(o_w, {1'b0, dc_ra}, p_nx);
+    // behind the row's add and the packed select.  Rows of one register
+    // are consecutive by part: the next part's is the register's + 1, the
+    // next register's walk starts again at part 0 (two adds beside each
+    // other, the walk's step selecting: not the part's increment in front
+    // of the row's add)
+    wire [RF_AW-1:0] rar_nx  = d_apk ? d_arow : w_pnx ? d_rar + 1'b1 : rf_row(o_w, {1'b0, dc_ra}, 6'd0);
     always @(posedge i_clk)
         if (i_fd_v && o_take && !i_squash) begin
             d_rbr <= rf_rowp(i_fd_w, fd_rb, 6'd0, i_fd_son, i_fd_sbase);
