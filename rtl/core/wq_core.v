@@ -249,6 +249,12 @@ module wq_core #(
     // the fetch runs
     wire [WID_W-1:0] pick;
     wire            is_go;              // IS issues pick this cycle
+    // ... as it would but for a completion's squash (a store that wrote
+    // code): the hold's burst test reads this one.  A completion's squash
+    // comes with the completion's commit, never WB's, and the completion's
+    // own test gates it off (the FORMAL section asserts both), so the
+    // test is exact without the completion path's decision in front of it
+    wire            is_go_nc;
     wire            fl_on;              // a fetch run is requesting or receiving
 
     // ---- the lock hold (wq_core_hold: its phase, the stop, the commit
@@ -344,6 +350,7 @@ module wq_core #(
     wire [`WQ_PD_W-1:0] fd_pd;           // its predecoded fields (wq_fetch)
     wire             fd_held;                  // a beat waits in it (FE's beat of an earlier cycle)
     wire squash;                        // drop FE, DE (a trap commit, a store)
+    wire squash_nc;                     // ... but a completion's (cp_code)
     wire squash_x;                      // drop EX too (a trap commit)
 
     // ---- DE's rows: the register file's (read by wq_opread as the beat
@@ -665,7 +672,7 @@ module wq_core #(
         .o_b_emit(b_emit), .o_b_busy(b_busy), .o_b_twait(b_twait),
         .o_b_trapping(b_trapping), .o_b_bar(b_bar), .o_b_open(b_open),
         .o_b_work(b_work),
-        .o_squash_x(squash_x), .o_squash(squash), .o_ib_flush(ib_flush),
+        .o_squash_x(squash_x), .o_squash(squash), .o_squash_nc(squash_nc), .o_ib_flush(ib_flush),
         .o_cm_idle(cm_idle), .o_cm_start(cm_start), .o_dc_atom(dc_atom), .o_wb_frz(wb_frz),
         .o_own_ls(cm_own_ls), .o_own_dv(cm_own_dv), .o_own_fv(cm_own_fv), .o_own(cm_own),
         .o_cm_go(cm_go), .o_cm_last(cm_last), .o_cm_nowr(cm_nowr), .o_cm_w(cm_w),
@@ -678,7 +685,7 @@ module wq_core #(
     wq_core_hold u_hold (
         .i_clk(i_clk), .i_reset(i_reset), .i_ev_gnt(i_ev_gnt), .i_ev_wait(i_ev_wait),
         .i_f_v(f_v), .i_fd_held(fd_held), .i_d_v(d_v), .i_dx_held(dx_held), .i_x_v(x_v),
-        .i_xb_held(xb_held), .i_b_v(b_v), .i_is_go(is_go), .i_xu_busy(xu_busy),
+        .i_xb_held(xb_held), .i_b_v(b_v), .i_is_go(is_go_nc), .i_xu_busy(xu_busy),
         .i_q_empty(q_empty), .i_q_one(q_one), .i_xc_more(xc_more), .i_fl_idle(fl_idle),
         .i_disp_ok(disp_ok),
         .i_wb_end(b_emit && b_last_k), .i_b_trapping(b_trapping),
@@ -695,8 +702,8 @@ module wq_core #(
         .i_clk(i_clk), .i_reset(i_reset),
         .i_run_v(run_v), .i_tw_pend(tw_pend), .i_can_issue(can_issue), .i_hold(hold),
         .i_is_pc(is_pc), .i_is_addr(is_addr),
-        .o_pick(pick), .o_is_go(is_go), .o_ready_v(ready_v), .o_busy(busy),
-        .i_squash(squash), .i_x_drop((squash_x || cp_code) && x_v), .i_x_w(x_w),
+        .o_pick(pick), .o_is_go(is_go), .o_is_go_nc(is_go_nc), .o_ready_v(ready_v), .o_busy(busy),
+        .i_squash(squash), .i_squash_nc(squash_nc), .i_x_drop((squash_x || cp_code) && x_v), .i_x_w(x_w),
         .i_xb_drop((squash_x || cp_code) && xb_held), .i_xb_w(xb_w),
         .i_dx_v(dx_held), .i_dx_w(dx_w), .i_d_v(d_v), .i_d_w(d_w),
         .i_wb_done(b_emit && b_last_k), .i_b_w(b_w),
@@ -887,7 +894,7 @@ module wq_core #(
         .o_bchk_v(bchk_v), .o_kill_rel(kill_rel), .o_bar_slots(bar_slots),
         .o_bar_lo(bar_lo));
 `ifndef FORMAL
-    wire unused_slots = &{1'b0, d_code, d_pc, f_w, cm_sbase, owed}; // (the formal properties')
+    wire unused_slots = &{1'b0, d_code, d_pc, f_w, cm_sbase, owed, is_go}; // (the formal properties')
 `endif
 
 `ifdef FORMAL
@@ -963,6 +970,11 @@ module wq_core #(
     // ---- properties ---------------------------------------------------------
     integer fw;
     always @(*) if (f_past && !i_reset) begin
+        // the hold's issue term: IS's go but where a completion's squash
+        // drops it, and then neither WB's commit ends nor the completion's
+        // burst test reads it (o_cm_more is gated by cp_code)
+        assert(is_go_nc == is_go || cp_code);
+        if (cp_code) assert(!(b_emit && b_last_k));
         // the scoreboard: a busy warp has its instruction in a stage, in
         // the LSU queue or in the division unit, and FE holds a warp that
         // no later stage holds

@@ -696,12 +696,18 @@ module wq_ex_stage #(
     // b_alu, beside the ALU), or -- a MUL / MULHU or shift beat after its
     // first cycle -- the ALU's WB stage's (the partial products and the
     // shift's amount follow the next beat that leaves EX), else kept.
-    // S2R's values are ORed in at the last level of the side row.
+    // S2R's values are ORed in at the last level of the side row.  WB's
+    // take (b_load_x, behind WB's hold and the squashes: the latest of
+    // these terms) selects last among the side sources, the entering
+    // beat's side row formed without it (nx_side) and the others beside
+    // (the LSU's write-back row, the WB stage's: never with a take), and
+    // with the ALU's select the only terms after it.
     wire b_xd  = !i_wb_ls && b_load_x && !xb_held;     // EX's own beat passes straight in
     wire b_alu = b_xd && x_alu;
-    wire [LANES*32-1:0] b_oth  = i_wb_ls ? i_ls_wb_row :
-                                 b_load_x ? (xb_held ? xb_row : x_oth) : wbu_res;
-    wire [LANES*32-1:0] b_side = b_oth | ({LANES*32{b_xd && x_s2r}} & s2r_res);
+    wire [LANES*32-1:0] nx_side = (xb_held ? xb_row : x_oth) |
+                                  ({LANES*32{!xb_held && x_s2r}} & s2r_res);
+    wire [LANES*32-1:0] st_side = i_wb_ls ? i_ls_wb_row : wbu_res;
+    wire [LANES*32-1:0] b_side  = b_load_x ? nx_side : st_side;
     always @(posedge i_clk)
         if (i_wb_ls || b_load_x || (b_pp && b_wbu))
             b_res <= b_alu ? alu_res : b_side;

@@ -45,12 +45,14 @@ module wq_fe_stage #(
     input  wire [31:0]              i_is_addr,
     output wire [WID_W-1:0]         o_pick,
     output wire                     o_is_go,
+    output wire                     o_is_go_nc,     // ... were it not for i_squash_cm
     output wire [WARPS-1:0]         o_ready_v,      // running, nothing in flight, ids written
     output wire [WARPS-1:0]         o_busy,         // an instruction in flight
     // the squash and the scoreboard's clears: a beat dropped in EX or in
     // the EX/WB buffer, the stages' beats the squash empties, WB's commit,
     // a completion's (and the younger entries a store that wrote code drops)
     input  wire                     i_squash,
+    input  wire                     i_squash_nc,    // ... but a completion's (a store that wrote code)
     input  wire                     i_x_drop,
     input  wire [WID_W-1:0]         i_x_w,
     input  wire                     i_xb_drop,
@@ -114,6 +116,7 @@ module wq_fe_stage #(
         .i_clk(i_clk), .i_reset(i_reset),
         .i_run_v(i_run_v), .i_tw_pend(i_tw_pend), .i_pref_v(pref_v), .i_pref_w(pref_w),
         .i_fl_on(o_fl_on), .i_can_go(i_can_issue && !i_squash && d_take_fe),
+        .i_can_go_nc(i_can_issue && !i_squash_nc && d_take_fe), .o_go_nc(o_is_go_nc),
         .o_pick(o_pick), .o_go(o_is_go), .o_ready_v(o_ready_v), .o_busy(o_busy),
         .i_fe_miss(fe_miss), .i_f_w(f_w), .i_x_drop(i_x_drop), .i_x_w(i_x_w),
         .i_xb_drop(i_xb_drop), .i_xb_w(i_xb_w),

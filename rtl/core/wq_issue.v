@@ -40,6 +40,10 @@ module wq_issue #(
     input  wire                 i_can_go,
     output reg  [WID_W-1:0]     o_pick,
     output wire                 o_go,
+    // ... and under a second permission (the hold's burst test: the core's
+    // issue but for a completion's squash, which never meets WB's commit)
+    input  wire                 i_can_go_nc,
+    output wire                 o_go_nc,
     output wire [WARPS-1:0]     o_ready_v,
     // the scoreboard and its clears (in the order applied)
     output reg  [WARPS-1:0]     o_busy,
@@ -68,6 +72,7 @@ module wq_issue #(
     reg              pick_ok;
     assign o_ready_v = i_run_v & ~o_busy & ~i_tw_pend;
     assign o_go      = i_can_go && pick_ok;
+    assign o_go_nc   = i_can_go_nc && pick_ok;
 
     // the next ready warp after rr; the fetch run's warp first.  A tree,
     // not a chain through the warps: the ready warps above rr (a mask

@@ -137,6 +137,7 @@ module wq_wb_ctl #(
     output wire                 o_b_work,       // work after this commit: a warp ready, or a CTA may start (unless it traps)
     output wire                 o_squash_x,     // drop EX too (a trap commit)
     output wire                 o_squash,       // drop FE, DE (a trap commit, a code-writing store)
+    output wire                 o_squash_nc,    // ... but a completion's (cp_code): WB's own and an ATOM's
     output wire                 o_ib_flush,     // flush the instruction buffer
     // the completion path: nothing else in flight, a commit may start, an
     // ATOM between, WB held for the owner; the owner
@@ -338,6 +339,7 @@ module wq_wb_ctl #(
     assign o_b_work      = b_work;
     assign o_squash_x    = squash_x;
     assign o_squash      = squash;
+    assign o_squash_nc   = squash_x || (ls_store_done && ls_code);
     assign o_ib_flush    = ib_flush;
     assign o_cm_idle     = cm_idle;
     assign o_cm_start    = cm_start;
