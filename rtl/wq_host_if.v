@@ -515,10 +515,8 @@ module wq_host_if #(
 	// between the grant and H_DUEB)
 	wire		dq_due;
 	wire	[31:0]	dq_rem;
-	// ... its half that needs no RAM word of H_DUEB: ACQ_RETRY - 1 -
-	// ticks, exact on 34 bits, from ACQ_RETRY on cm_rd in H_DUEA (the
-	// word att_q loads) and the grant's `now` in cm_wd (nothing writes it
-	// before H_DUEB), so acq_last, H_DUEB's word, meets one adder
+	// ... its half that needs no RAM word of H_DUEB (ACQ_RETRY - 1 - ticks,
+	// exact: docs/rtl/wq_host_if.md, "The retry rule's half")
 	reg	[33:0]	dq_pre;
 	always @(posedge i_clk)
 	if (hs == H_DUEA)

@@ -249,12 +249,7 @@ module wq_core #(
     // the fetch runs
     wire [WID_W-1:0] pick;
     wire            is_go;              // IS issues pick this cycle
-    // ... as it would but for a completion's squash (a store that wrote
-    // code): the hold's burst test reads this one.  A completion's squash
-    // comes with the completion's commit, never WB's, and the completion's
-    // own test gates it off (the FORMAL section asserts both), so the
-    // test is exact without the completion path's decision in front of it
-    wire            is_go_nc;
+    wire            is_go_nc;           // ... but for a completion's squash (wq_core_hold)
     wire            fl_on;              // a fetch run is requesting or receiving
 
     // ---- the lock hold (wq_core_hold: its phase, the stop, the commit

@@ -337,10 +337,9 @@ module wq_diverge #(
     // (the targets as one row, thread l at l*PCW: the part scan's)
     wire [32*PCW-1:0] t_tgt_row;
     wire [PCW-1:0]    t_x, t_h;
-    wire              tg_we;
-    wire [PARTS-1:0]  tg_psel;                      // (its part one-hot, below)
+    wire              tg_we, tg_on;
     wq_diverge_tgt #(.LANES(LANES), .PCW(PCW)) u_tgt (
-        .i_clk(i_clk), .i_we(i_x_take), .i_psel(tg_psel), .i_brx(i_x_op == `WQ_OP_BRX),
+        .i_clk(i_clk), .i_we(i_x_take), .i_on(tg_on), .i_p(i_x_p), .i_brx(i_x_op == `WQ_OP_BRX),
         .i_pc(i_x_pc), .i_op_a(i_op_a),
         .o_row(t_tgt_row), .i_oh_x(t_xo), .o_x(t_x), .i_oh_h(h_oh), .o_h(t_h));
     wire [PCW-1:0] g_t0c   = ((g_sel & g_oh) != 32'd0) ? t_x : b_next;
@@ -821,18 +820,9 @@ module wq_diverge #(
     // after its THREAD_STATE and RET's holder step wait for it (b_hold,
     // BP_HELD); the records are those of the compares over all 32 threads
     // at once (the FORMAL section asserts the equality where they are used).
-    wire   tg_on = i_x_v && !i_x_commit &&
+    assign tg_on = i_x_v && !i_x_commit &&
                    (i_x_op == `WQ_OP_BRX || i_x_op == `WQ_OP_JMX || i_x_op == `WQ_OP_RET);
     assign tg_we = tg_on && i_x_take;
-    // (the targets' part select from the offered beat's fields alone, kept
-    // apart from the take: WB's take, the latest of the write's terms,
-    // meets it at the entries' enables, not in front of the part decode)
-    genvar tp;
-    generate for (tp = 0; tp < PARTS; tp = tp + 1) begin : g_tg_psel
-        (* keep *) wire sel;
-        assign sel = tg_on && i_x_p == tp;
-        assign tg_psel[tp] = sel;
-    end endgenerate
     // (EXIT's THREAD_STATE does not restart it: its threads are exited,
     // which the wake leaves out, and wait as EXIT, which the segment's
     // and loop form's masks leave out; a RETIRE restarts it when it
@@ -1001,10 +991,6 @@ module wq_diverge #(
             if (b_kk == K_RC) assert(kq_rc && !b_is_trap);
             if (!b_snd_go || p_sq) assert(b_ends_x == (b_act_new == 32'd0));
             if (tg_we) assert(i_wb_in);     // (g_inv's terms)
-            // (the targets' part select: one part, the beat's, or none --
-            // wq_diverge_tgt's contract)
-            assert((tg_psel & (tg_psel - 1'b1)) == {PARTS{1'b0}});
-            assert((tg_psel != {PARTS{1'b0}}) == tg_on);
         end
     always @(posedge i_clk)
         if (f_past && !i_reset) begin

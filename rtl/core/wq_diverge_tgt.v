@@ -21,17 +21,17 @@
 module wq_diverge_tgt #(
     parameter LANES = 32,
     parameter PCW   = 22,
-    parameter PARTS = 32 / LANES
+    // verilator lint_off UNUSEDPARAM
+    parameter PARTS = 32 / LANES        // (i_p < PARTS)
+    // verilator lint_on UNUSEDPARAM
 ) (
     input  wire                  i_clk,
-    // the write: EX's beat enters WB (i_we, WB's take), and if it is a
-    // part beat of BRX, JMX or RET, i_psel is its part one-hot (zero for
-    // any other beat): that part of the warp's threads (LANES of them)
-    // from its operand; BRX adds PC+1.  (The part's select is formed from
-    // the beat's fields, beside the take: the take meets it at the
-    // entries' enables alone.)
+    // the write: EX's beat enters WB (i_we, WB's take) and is a part beat
+    // of BRX, JMX or RET (i_on): part i_p of the warp's threads (LANES of
+    // them) from its operand; BRX adds PC+1
     input  wire                  i_we,
-    input  wire [PARTS-1:0]      i_psel,
+    input  wire                  i_on,
+    input  wire [5:0]            i_p,         // (< PARTS)
     input  wire                  i_brx,
     input  wire [PCW-1:0]        i_pc,
     input  wire [LANES*32-1:0]   i_op_a,
@@ -46,10 +46,20 @@ module wq_diverge_tgt #(
     reg  [PCW-1:0] t_tgt [0:31];                // a thread's target (RET: its link)
 
     // ---- the write: a part's LANES threads a beat ----------------------------------
+    // (the part's select from the beat's fields, kept apart from the take:
+    // WB's take, the latest of the write's terms, meets it at the entries'
+    // enables, not in front of the part decode)
+    wire [PARTS-1:0] psel;
+    genvar sp;
+    generate for (sp = 0; sp < PARTS; sp = sp + 1) begin : g_psel
+        (* keep *) wire sel;
+        assign sel = i_on && i_p == sp;
+        assign psel[sp] = sel;
+    end endgenerate
     integer wp, wl;
     always @(posedge i_clk)
         for (wp = 0; wp < PARTS; wp = wp + 1)
-            if (i_we && i_psel[wp])
+            if (i_we && psel[wp])
                 for (wl = 0; wl < LANES; wl = wl + 1)
                     t_tgt[wp * LANES + wl] <= i_brx ? i_pc + 1'b1 + i_op_a[wl*32 +: PCW]
                                                     : i_op_a[wl*32 +: PCW];
@@ -85,8 +95,7 @@ module wq_diverge_tgt #(
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
 `ifdef FORMAL_DIVERGE_TGT_TOP
-    // (a beat is one part: wq_diverge asserts its select one-hot or zero)
-    always @(*) assume((i_psel & (i_psel - 1'b1)) == {PARTS{1'b0}});
+    always @(*) assume(i_p < PARTS);
 `endif
     // a thread's target is its last write: the part written, thread l of
     // it from lane l's operand (BRX: PC+1 added); every other entry keeps
@@ -95,7 +104,7 @@ module wq_diverge_tgt #(
     always @(posedge i_clk)
         if (f_past)
             for (fl = 0; fl < 32; fl = fl + 1)
-                if ($past(i_we) && $past(i_psel[fl / LANES]))
+                if ($past(i_we && i_on) && fl / LANES == {26'd0, $past(i_p)})
                     assert(t_tgt[fl] == ($past(i_brx) ?
                                          $past(i_pc) + 1'b1 + $past(i_op_a[(fl % LANES)*32 +: PCW]) :
                                          $past(i_op_a[(fl % LANES)*32 +: PCW])));
@@ -114,7 +123,7 @@ module wq_diverge_tgt #(
     always @(posedge i_clk)
         if (f_past) begin
             c_brx: cover($past(i_we && i_brx) && i_oh_x == 32'd1 && o_x != {PCW{1'b0}});
-            c_ret: cover($past(i_we && !i_brx && i_psel[PARTS-1]) && i_oh_h == 32'h80000000 &&
+            c_ret: cover($past(i_we && i_on && !i_brx && {26'd0, i_p} == PARTS - 1) && i_oh_h == 32'h80000000 &&
                          o_h != {PCW{1'b0}});
         end
 `endif
