@@ -160,4 +160,12 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     if args == ["--selftest"]:
         sys.exit(selftest())
+    if any(a in ("-h", "--help") for a in args):
+        print(__doc__.strip())
+        sys.exit(0)
+    bad = [a for a in args if a.startswith("-") or not os.path.isdir(a)]
+    if bad:
+        print("rtl_size: %s: not a directory (usage: python3 scripts/rtl_size.py "
+              "[DIR...] | --selftest | --help)" % bad[0], file=sys.stderr)
+        sys.exit(2)
     sys.exit(report(args or ["rtl", "rtl/core"]))
