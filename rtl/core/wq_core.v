@@ -722,6 +722,13 @@ module wq_core #(
     // The deque's view is loaded whenever WB is (b_load: the EX/WB
     // buffer's beat or the LSU's write-back beat, of warp v_load_w), so
     // its decisions on WB's warp read flip-flops.
+    // (and the hold's issue term's premise, as the formal section states
+    // it: a completion's squash never comes with WB's commit's end)
+    always @(posedge i_clk)
+        if (!i_reset && cp_code && b_emit && b_last_k) begin
+            $display("wq_core: WB's commit ends in the cycle of a completion's code-store squash (warp %0d)", b_w);
+            $stop;
+        end
     always @(posedge i_clk)
         if (!i_reset && b_v && dq_vw != b_w) begin
             $display("wq_core: the deque's view follows warp %0d, WB holds warp %0d", dq_vw, b_w);
