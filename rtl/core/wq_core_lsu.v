@@ -7,8 +7,9 @@
 // wq_lsu_atom (an ATOM's lanes), wq_lsu_memwrite (a store's MEM_WRITE
 // records), wq_lsu_data (the data row stores, wq_lsu_rows), wq_lsu_addr
 // (the address rows, the entries' first leaders), wq_lsu_entry (the
-// request stage's entry register), wq_lsu_complete (the completion path:
-// when the head entry commits, its place).
+// request stage's entry register), wq_lsu_pkreg (its pick register),
+// wq_lsu_complete (the completion path: when the head entry commits, its
+// place).
 //
 // A load's or a store's part beats in EX write its addresses and store
 // data into the entry after the queue's last (the gather); its commit
