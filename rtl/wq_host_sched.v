@@ -254,13 +254,11 @@ module wq_host_sched #(
 	// ticks - acq_last = 2^32 * W + (ticks - acq_last) with W the wraps of
 	// `now` between the two (acq_wr counts them up to now, gwrap those
 	// since the grant); at 2^32 or more the rule is due whatever ACQ_RETRY.
-	// (dq_d[32]: ticks < acq_last, the borrow alone)
-	// verilator lint_off UNUSEDSIGNAL
-	wire	[32:0]	dq_d   = {1'b0, i_ticks} - {1'b0, i_last};
-	// verilator lint_on UNUSEDSIGNAL
+	// (dq_lt: ticks < acq_last, the difference's borrow)
+	wire		dq_lt  = i_ticks < i_last;
 	wire	[1:0]	dq_w   = i_acq_wr - {1'b0, i_gwrap};
 	wire		dq_sat = (i_acq_wr == 2'd3) || dq_w[1]
-				|| (dq_w == 2'd1 && !dq_d[32]);
+				|| (dq_w == 2'd1 && !dq_lt);
 	// Under 2^32: since = (ticks - acq_last) mod 2^32, due at since >=
 	// ACQ_RETRY.  With q = ACQ_RETRY - 1 - ticks + acq_last (exact, the
 	// registered i_pre plus acq_last: one adder behind the RAM word, the
@@ -270,7 +268,7 @@ module wq_host_sched #(
 	// cycles left, less one.
 	wire	[33:0]	dq_q   = i_pre + {2'b0, i_last};
 	assign	o_dq_rem = dq_q[31:0];
-	assign	o_dq_due = dq_sat || dq_q[33] || (dq_d[32] && !dq_q[32]);
+	assign	o_dq_due = dq_sat || dq_q[33] || (dq_lt && !dq_q[32]);
 	// (ACQ_RETRY itself: the formal section's definition of the rule)
 	// verilator lint_off UNUSEDSIGNAL
 	wire	unused_retry = &{1'b0, i_retry};

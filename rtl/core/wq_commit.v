@@ -476,10 +476,10 @@ module wq_commit #(
     // with a commit's step pulse, WB's commit's (i_more), the completion's
     // (i_cm_more) or the DISPATCH step's (i_ds_more) -- the core runs one
     // of them a cycle (the FORMAL section's writers).  The completion's is
-    // the deepest (behind the code-writing store's squash, the issue and
-    // the host's wait for the lock: wq_core_hold), so the writers' strobes
-    // and the other two flags are kept apart and it selects at the
-    // register's last LUT.
+    // the deepest (behind its own code-store flag, the issue and the
+    // host's wait for the lock: wq_core_hold), so the writers' strobes and
+    // the other two flags are kept apart and it selects at the register's
+    // last LUT.
     (* keep *) wire sm_cm;      // the completion's commit this cycle
     (* keep *) wire sm_oth;     // WB's or the DISPATCH step's flag, with its step
     assign sm_cm  = i_cm_go && i_cm_last && !i_reset;

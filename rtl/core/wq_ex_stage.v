@@ -702,8 +702,9 @@ module wq_ex_stage #(
     // beat's side row formed without it (nx_side) and the others beside
     // (the LSU's write-back row, the WB stage's: never with a take), and
     // with the ALU's select the only terms after it.
-    wire b_xd  = !i_wb_ls && b_load_x && !xb_held;     // EX's own beat passes straight in
-    wire b_alu = b_xd && x_alu;
+    // (EX's own beat passes straight in, the ALU's result its row; the
+    // take excludes the LSU's write-back beat)
+    wire b_alu = b_load_x && !xb_held && x_alu;
     wire [LANES*32-1:0] nx_side = (xb_held ? xb_row : x_oth) |
                                   ({LANES*32{!xb_held && x_s2r}} & s2r_res);
     wire [LANES*32-1:0] st_side = i_wb_ls ? i_ls_wb_row : wbu_res;

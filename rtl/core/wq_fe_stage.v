@@ -45,7 +45,7 @@ module wq_fe_stage #(
     input  wire [31:0]              i_is_addr,
     output wire [WID_W-1:0]         o_pick,
     output wire                     o_is_go,
-    output wire                     o_is_go_nc,     // ... were it not for i_squash_cm
+    output wire                     o_is_go_nc,     // ... under i_squash_nc instead of i_squash
     output wire [WARPS-1:0]         o_ready_v,      // running, nothing in flight, ids written
     output wire [WARPS-1:0]         o_busy,         // an instruction in flight
     // the squash and the scoreboard's clears: a beat dropped in EX or in
