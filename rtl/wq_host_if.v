@@ -965,45 +965,18 @@ module wq_host_if #(
 	if (f_past_valid && !i_reset && hs == H_CSR1)
 		assert(f_clr_now);
 
-	// The top's lock (combinational, as Yosys evaluates a clocked assume
-	// one cycle late): a grant only on a request, held until the cycle
-	// after the step pulse (kept past it when the pulse comes with
-	// o_step_more), and none in the cycle right after a pulse without.
-	reg	f_gheld, f_gpause;
-	initial	f_gheld  = 1'b0;
-	initial	f_gpause = 1'b0;
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		f_gheld  <= 1'b0;
-		f_gpause <= 1'b0;
-	end else begin
-		f_gheld  <= i_ev_gnt && (!o_step_valid || o_step_more);
-		f_gpause <= i_ev_gnt && o_step_valid && !o_step_more;
-	end
-	always @(*)
-	begin
-		if (f_gheld)
-			assume(i_ev_gnt);
-		if (f_gpause)
-			assume(!i_ev_gnt);
-		if (!f_gheld && i_ev_gnt)
-			assume(o_ev_req);
-	end
-	// The memory: one response per accepted request, in order, a cycle
-	// later or more (f_mout: accepted, not yet answered)
-	reg	[4:0]	f_mout;
-	initial	f_mout = 5'd0;
-	always @(posedge i_clk)
-	if (i_reset)
-		f_mout <= 5'd0;
-	else if ((o_mem_valid && i_mem_ready) && !i_mem_rvalid)
-		f_mout <= f_mout + 5'd1;
-	else if (!(o_mem_valid && i_mem_ready) && i_mem_rvalid)
-		f_mout <= f_mout - 5'd1;
-	always @(*)
-	if (f_mout == 5'd0)
-		assume(!i_mem_rvalid);
+	// the event lock's protocol (wq_flock: wq_top asserts what is
+	// assumed here, and assumes the host's step pulse only inside it); the
+	// top keeps the lock on o_step_more only with HOST_FAST, which FAST is
+	wq_flock #(.F_UNIT(1), .F_KEEP(FAST != 0)) f_lock (
+		.i_clk(i_clk), .i_reset(i_reset), .i_req(o_ev_req), .i_gnt(i_ev_gnt),
+		.i_step(o_step_valid), .i_more(o_step_more));
+	// the memory answers in order, once per accepted request, a cycle
+	// later or more (wq_fmem; f_mout: accepted, not yet answered)
+	wire	[4:0]	f_mout;
+	wq_fmem #(.F_LGOUT(5)) f_mem (
+		.i_clk(i_clk), .i_reset(i_reset), .i_valid(o_mem_valid), .i_ready(i_mem_ready),
+		.i_rvalid(i_mem_rvalid), .o_out(f_mout));
 	always @(*)
 	if (f_past_valid && !i_reset)
 	begin

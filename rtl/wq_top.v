@@ -840,12 +840,16 @@ module wq_top #(
 	always @(*)
 		assume(!(h_evr_valid && s_evr_valid));
 
-	// a unit's step pulse comes only inside its grant
-	always @(*)
-	begin
-		assume(!h_step_valid || h_gnt);
-		assume(!s_step_valid || s_gnt);
-	end
+	// the event lock's protocol on the host's and the scheduler's ports
+	// (wq_flock, the arbiter's side): what the units' proofs assume of
+	// the grant is asserted here, and a unit's step pulse only inside its
+	// grant, which the units' proofs assert, is assumed
+	wq_flock #(.F_UNIT(0), .F_KEEP(HOST_FAST != 0)) f_hlock (
+		.i_clk(i_clk), .i_reset(i_reset), .i_req(h_ev_req), .i_gnt(h_gnt),
+		.i_step(h_step_valid), .i_more(h_step_more));
+	wq_flock #(.F_UNIT(0), .F_KEEP(1)) f_slock (
+		.i_clk(i_clk), .i_reset(i_reset), .i_req(s_ev_req), .i_gnt(s_gnt),
+		.i_step(s_step_valid), .i_more(s_step_more));
 
 	// The host's run (HOST_FAST).  The host's side of the contract: its
 	// o_step_more comes only with its step pulse, and only if its

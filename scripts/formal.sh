@@ -384,6 +384,12 @@ prep_script() {
             defs="" ;;
         esac
     done
+    # the interface property modules (rtl/formal: wq_flock, wq_fmem),
+    # instantiated only inside FORMAL sections, so always with theirs
+    # (in a job whose top does not use them hierarchy drops them)
+    for f in "$RTLD"/formal/*.v; do
+        rd="$rd read_verilog -formal -Ibuild/gen -I$RTLD $f;"
+    done
     local ch=""
     [ -n "$chp" ] && ch="chparam $chp $top;"
     local ex=${extra//CUT/cutpoint wq_top/t:wq_host_if wq_top/t:wq_core wq_top/t:wq_mempath; hierarchy -top $top; flatten}
@@ -623,6 +629,7 @@ PLANTS=(
 "top_csr_rereq|top_lock|rtl/wq_top.v|s/if (i_csr_valid \&\& !csr_req \&\& !o_csr_ack)/if (i_csr_valid \&\& !csr_req)/|CSR slave asks for the lock again in the answer cycle"
 "valu_sra_fill|valu|rtl/core/wq_valu.v|s/fill = op_sra \&\& a\[31\];/fill = 1'b0;/|SRA shifts zeros in, not the sign"
 "top_host_run|top_lock|rtl/wq_top.v|s/(HOST_FAST == 0 .. h_lnch/(HOST_FAST == 0 \&\& h_lnch/|the host's run goes on after a launch while the scheduler waits to dispatch it"
+"top_gnt_noreq|top_lock|rtl/wq_top.v|s/owner <= pick;/owner <= U_SCHED;/|the arbiter gives the lock to the scheduler whenever any unit asks: a grant the scheduler did not ask for (wq_flock's p_begin on its port)"
 "div_zero_neg|div|rtl/wq_div.v|s/ \&\& (i_b != {W{1'b0}});/;/|a signed division by zero negates the quotient of a negative dividend (1, not -1)"
 "div_rem_sign|div|rtl/wq_div.v|s/neg_r  <= i_sgn \&\& i_a\[W-1\];/neg_r  <= i_sgn \&\& i_b[W-1];/|REM takes the divisor's sign, not the dividend's"
 "ue_io_wait|ue|rtl/wq_ue.v|s/ \&\& !(is_io \&\& i_io_wait)//|an in/out completes while the device holds i_io_wait"

@@ -66,7 +66,7 @@ fi
 
 # ---- Verilog ----------------------------------------------------------------
 shopt -s nullglob
-rtl=(rtl/*.v rtl/core/*.v)
+rtl=(rtl/*.v rtl/core/*.v rtl/formal/*.v)   # (formal/: the interface property modules, empty outside FORMAL)
 if [ ${#rtl[@]} -gt 0 ]; then
     if command -v verilator >/dev/null; then
         : > "$tmp/failed"

@@ -142,9 +142,10 @@ for id in "${sel[@]}"; do
     for ((i = 0; i < n; i++)); do [ "${ids[$i]}" = "$id" ] && break; done
     d=$M/$id
     rm -rf "$d"
-    mkdir -p "$d/rtl/core"
+    mkdir -p "$d/rtl/core" "$d/rtl/formal"
     cp rtl/*.v rtl/*.vh "$d/rtl/"
     cp rtl/core/*.v "$d/rtl/core/"
+    cp rtl/formal/*.v "$d/rtl/formal/"
     O="${origs[$i]}" R="${repls[$i]}" perl -0777 -pi -e 's/\Q$ENV{O}\E/$ENV{R}/' "$d/rtl/${files[$i]}"
     cmp -s "rtl/${files[$i]}" "$d/rtl/${files[$i]}" && fail "mutant $id: the copy did not change"
     diff -u "rtl/${files[$i]}" "$d/rtl/${files[$i]}" > "$d/mutant.diff" || true

@@ -907,20 +907,13 @@ module wq_core #(
     always @(*) if (!f_past) assume(i_reset);
 
     // ---- the environment (wq_top and the host interface) ----------------
-    // the top keeps the grant until a commit without o_step_more, and
-    // grants only a unit that asks (written with registered copies, so
-    // the assumes hold in the last step of a trace too)
+    // the event lock's protocol (wq_flock: wq_top asserts what is
+    // assumed here, and assumes the core's step pulse only inside it)
+    wq_flock #(.F_UNIT(1), .F_KEEP(1)) f_lock (
+        .i_clk(i_clk), .i_reset(i_reset), .i_req(o_ev_req), .i_gnt(i_ev_gnt),
+        .i_step(o_step_valid), .i_more(o_step_more));
     reg f_xf_wr = 1'b0;
     always @(posedge i_clk) f_xf_wr <= ds_slot_go && ds_s == x_w_nx;
-    reg f_gnt_q = 1'b0, f_final_q = 1'b0, f_rst_q = 1'b1, f_req_q = 1'b0;
-    always @(posedge i_clk) begin
-        f_gnt_q <= i_ev_gnt;
-        f_final_q <= o_step_valid && !o_step_more;
-        f_rst_q <= i_reset;
-        f_req_q <= o_ev_req;
-    end
-    always @(*) if (f_past && !f_rst_q && f_gnt_q && !f_final_q) assume(i_ev_gnt);
-    always @(*) if (f_past && !f_gnt_q && i_ev_gnt) assume(f_req_q);
     // a CSR access only outside the grant, held as the sub-port says
     // (f_csr_pend: wq_core_csr's access waits)
     reg f_csr_pend = 1'b0;
@@ -957,14 +950,11 @@ module wq_core #(
         assume(i_launch_desc == f_desc_q && i_launch_cta_threads == f_thr_q &&
                i_launch_ncta == f_ncta_q);
     // the memory answers in order, once per accepted request, a cycle
-    // later at the earliest: at most 7 in flight here
-    reg [3:0] f_out = 4'd0;
-    always @(posedge i_clk)
-        if (i_reset) f_out <= 4'd0;
-        else f_out <= f_out + ((o_mem_valid && i_mem_ready) ? 4'd1 : 4'd0)
-                            - (i_mem_rvalid ? 4'd1 : 4'd0);
-    always @(*) if (f_out == 4'd0 || i_reset) assume(!i_mem_rvalid);
-    always @(*) if (f_out == 4'd7) assume(!i_mem_ready);
+    // later at the earliest (wq_fmem): at most 7 in flight here
+    wire [3:0] f_out;
+    wq_fmem #(.F_LGOUT(4), .F_MAXOUT(7)) f_mem (
+        .i_clk(i_clk), .i_reset(i_reset), .i_valid(o_mem_valid), .i_ready(i_mem_ready),
+        .i_rvalid(i_mem_rvalid), .o_out(f_out));
 
     // DE's instruction's byte address
     wire [31:0] f_d_addr = d_code + {7'd0, d_pc, 3'b000};

@@ -154,11 +154,11 @@ module wq_mempath #(
     always @(*) if (i_valid) assume(i_addr[LB-1:0] == {LB{1'b0}});
 
     // the memory: answers line requests in order, at least a cycle later
-    reg [ID_W:0] f_mout;             // line requests without a response
-    always @(posedge i_clk)
-        if (i_reset) f_mout <= 0;
-        else f_mout <= f_mout + {{ID_W{1'b0}}, sent} - {{ID_W{1'b0}}, i_mem_rvalid};
-    always @(*) if (f_mout == 0) assume(!i_mem_rvalid);
+    // (wq_fmem; f_mout: line requests without a response)
+    wire [ID_W:0] f_mout;
+    wq_fmem #(.F_LGOUT(ID_W + 1)) f_lmem (
+        .i_clk(i_clk), .i_reset(i_reset), .i_valid(o_mem_valid), .i_ready(i_mem_ready),
+        .i_rvalid(i_mem_rvalid), .o_out(f_mout));
 
     // one tracked word of memory: its value; what memory answers for it
     (* anyconst *) reg [31:0] f_addr;
