@@ -149,8 +149,15 @@ module wq_host_fast #(
 	// reserved bits (the FIFO's head, H_HDR)
 	wire		fd_seg   = (i_m_count != 1 || i_seg_rem != 1);
 	wire		fh_seg   = (i_seg_rem != 1) && (i_seg_rem != 0);
-	wire		fh_immd  = i_pf_head != 32'h0 && i_pf_head[`WQ_MH_RSVD_RANGE] == 0
+	// (SEC_OP IMMD is not 0, so such a header is not the NOP word 0:
+	// no 32-bit zero test in front of the verdict)
+	wire		fh_immd  = i_pf_head[`WQ_MH_RSVD_RANGE] == 0
 				&& i_pf_head[`WQ_MH_SEC_OP_RANGE] == `WQ_SECOP_IMMD;
+	// (the header's count and subchannel: wq_host_hdr's)
+	// verilator lint_off UNUSEDSIGNAL
+	wire		unused_head = &{1'b0, i_pf_head[`WQ_MH_COUNT_RANGE],
+				i_pf_head[`WQ_MH_SUBCH_RANGE]};
+	// verilator lint_on UNUSEDSIGNAL
 	wire		fm_go    = (FAST != 0) && fm_stay && !i_ev_wait && i_pf_nz;
 	wire		fm_fire  = fm_go && ((fd && fd_plain && fd_seg)
 				|| (fh && fh_plain && fh_seg && fh_immd));

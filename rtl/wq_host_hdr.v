@@ -194,8 +194,6 @@ module wq_host_hdr #(
 				if (FAST != 0 && i_fm_fire)
 				begin
 					o_fast   = 1'b1;
-					o_fs_sub = hdr_sub;
-					o_fs_d   = immd;
 					o_hs     = H_HDR;
 				end else
 					to_method((FAST != 0) ? i_perf : i_rd);
@@ -263,8 +261,11 @@ module wq_host_hdr #(
 		o_ldr_w   = 1'b0;
 		o_ldr     = 1'bx;
 		o_fast    = 1'b0;
-		o_fs_sub  = i_m_subch;
-		o_fs_d    = i_pf_head;
+		// (the one-cycle step's subchannel and word, read only with
+		// o_fast: chosen by the state, not behind the verdict -- an
+		// IMMD header's in H_HDR, the data word's in H_DATA)
+		o_fs_sub  = (i_hs == H_HDR) ? hdr_sub : i_m_subch;
+		o_fs_d    = (i_hs == H_HDR) ? immd : i_pf_head;
 
 		case (i_hs)
 		// next_header: read headers, skipping NOP words

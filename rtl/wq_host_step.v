@@ -255,6 +255,27 @@ module wq_host_step #(
 		dseg_q <= g_start ? i_cand_seg : in_seg_s;
 		dne_q  <= g_start ? i_cand_ne : gp_ne_s;
 	end
+	// What the way out tests of the step's channel (wq_host_leave: its
+	// segment flag, m_count == 0 and seg_rem == 0 for H_LVW's advance,
+	// m_count == 0 for H_LEAVE's walk state), registered a cycle ahead:
+	// H_LVW follows H_AW or H_METHOD and H_LEAVE follows H_LVW, H_LV2,
+	// H_METHOD or itself, none of which writes the fields read there
+	// (nor sc; H_LVW's advance clears the segment flag, which H_LVW
+	// alone reads), so the registers hold the channel's fields where
+	// u_leave reads them (the FORMAL section asserts it) and the advance
+	// is not behind u_cst's read and the 21-bit zero test
+	reg		lv_seg_q, lv_mcz_q, lv_srz_q;
+	// Likewise the channel's ACQ_WAIT that H_SEMW's failed acquire tests
+	// (wq_host_sem's i_waiting): H_SEMW follows H_SL5 or itself, and
+	// only its last cycle (the unit's answer) writes the state
+	reg		sx_wt_q;
+	always @(posedge i_clk)
+	begin
+		lv_seg_q <= in_seg_s;
+		lv_mcz_q <= (m_count_s == 0);
+		lv_srz_q <= (seg_rem_s == 0);
+		sx_wt_q  <= (chan_state_s == `WQ_CH_ACQ_WAIT);
+	end
 `ifndef SYNTHESIS
 `ifndef FORMAL
 	// (the FORMAL section's job runs with one channel, whose sc never
@@ -275,6 +296,14 @@ module wq_host_step #(
 		begin
 			$display("wq_host_step: dst_q %0d dseg_q %b dne_q %b are not channel %0d's %0d %b %b in state %0d",
 				dst_q, dseg_q, dne_q, sc, chan_state_s, in_seg_s, gp_ne_s, hs);
+			$stop;
+		end
+		if ((hs == H_LVW && (lv_seg_q != in_seg_s || lv_srz_q != (seg_rem_s == 0)))
+				|| ((hs == H_LVW || hs == H_LEAVE) && lv_mcz_q != (m_count_s == 0))
+				|| (hs == H_SEMW && sx_wt_q != (chan_state_s == `WQ_CH_ACQ_WAIT)))
+		begin
+			$display("wq_host_step: lv_seg_q %b lv_mcz_q %b lv_srz_q %b sx_wt_q %b are not channel %0d's in state %0d",
+				lv_seg_q, lv_mcz_q, lv_srz_q, sx_wt_q, sc, hs);
 			$stop;
 		end
 	end
@@ -403,7 +432,7 @@ module wq_host_step #(
 		.i_engine_idle(i_engine_idle), .i_pf_busy(i_pf_busy), .i_done(i_sem_done),
 		.i_pass(i_sem_pass), .i_bad(i_sem_bad_red || i_sem_bad_op),
 		.i_endwait(sem_endwait), .i_att(att_q), .i_att_nx(att_nx),
-		.i_waiting(chan_state_s == `WQ_CH_ACQ_WAIT), .o_hs(sx_hs), .o_ra_w(sx_ra_w),
+		.i_waiting(sx_wt_q), .o_hs(sx_hs), .o_ra_w(sx_ra_w),
 		.o_ra(sx_ra), .o_ret_w(sx_ret_w), .o_ret(sx_ret), .o_err_w(sx_err_w),
 		.o_err(sx_err), .o_ram_w(sx_ram_w), .o_ram_f(sx_ram_f), .o_ram_d(sx_ram_d),
 		.o_wait_w(sx_wait_w), .o_wait_st(sx_wait_st), .o_end_wait(sx_end_wait),
@@ -430,8 +459,8 @@ module wq_host_step #(
 	// the way out of a step: error, GP_GET's advance, the slice, the leave
 	// decision applied (wq_host_leave, docs/rtl/wq_host_leave.md)
 	wq_host_leave #(.FAST(FAST), .CW(CW)) u_leave (
-		.i_hs(hs), .i_sc(sc), .i_res(res), .i_in_seg(in_seg_s),
-		.i_mc_zero(m_count_s == 0), .i_sr_zero(seg_rem_s == 0), .i_rd(i_cm_rd),
+		.i_hs(hs), .i_sc(sc), .i_res(res), .i_in_seg(lv_seg_q),
+		.i_mc_zero(lv_mcz_q), .i_sr_zero(lv_srz_q), .i_rd(i_cm_rd),
 		.i_slu(i_slu_q), .i_fresh(i_sl_fresh), .i_pf_busy(i_pf_busy),
 		.i_pf_cont(i_pf_cont), .i_wr_idle(i_wr_pend == 2'd0), .i_sl_inc(i_sl_inc),
 		.i_why_v(i_why_v), .i_why(i_why), .i_nx_v(i_nx_sc[CW]),
@@ -735,6 +764,14 @@ module wq_host_step #(
 			assert(dst_q == chan_state_s);
 		if (hs == H_DUE)
 			assert(dseg_q == in_seg_s && dne_q == gp_ne_s);
+		// the way out's registered tests: the channel's fields where
+		// u_leave reads them
+		if (hs == H_LVW)
+			assert(lv_seg_q == in_seg_s && lv_srz_q == (seg_rem_s == 0));
+		if (hs == H_LVW || hs == H_LEAVE)
+			assert(lv_mcz_q == (m_count_s == 0));
+		if (hs == H_SEMW)
+			assert(sx_wt_q == (chan_state_s == `WQ_CH_ACQ_WAIT));
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
 		if (hs == H_DUEA || hs == H_DUEB)
 			assert(chan_state_s == `WQ_CH_ACQ_WAIT);
