@@ -219,10 +219,8 @@ module wq_core_lsu #(
     // (wq_lsu_pick.md): a line request covers every still-pending element
     // in the line of the lowest pending one (the leader).  An atomic's
     // request is its leader alone (one lane at a time).
-    // (registers, not a memory -- Yosys' mem2reg: with the reset's loop
-    // a memory's write ports become a multiplexer in front of every
-    // entry, some 170 LUT4 more at the board's parameters)
-    (* mem2reg *) reg  [127:0] q_rem     [0:LSQ-1];    // elements still to request
+    // (registers, an entry at a time: the g_qrem block below)
+    reg  [127:0] q_rem     [0:LSQ-1];    // elements still to request
     // (whether an entry has none still to request, none still to answer:
     // q_rz beside q_rem, q_az from an_last, so the completion's start is
     // a flip-flop each, not two 128-bit compares)
@@ -591,7 +589,6 @@ module wq_core_lsu #(
             q_sel[q_tl] <= i_x_sel;
             q_msize[q_tl] <= i_x_msize;
             q_words[q_tl] <= i_x_words;
-            q_rem[q_tl] <= ls_emask;
             q_rl[q_tl] <= ls_rl;
             q_rg[q_tl] <= ls_rg;
             // (the flag vectors an entry at a time, their index compared:
@@ -611,7 +608,6 @@ module wq_core_lsu #(
         if (cp_go) q_rr[q_hd] <= q_rr[q_hd] + {{(RF_AW-1){1'b0}}, cp_rinc};
         // the request stage: a line request taken
         if (q_taken) begin
-            q_rem[pk_s] <= q_rem[pk_s] & ~pk_cov;
             for (qk = 0; qk < LSQ; qk = qk + 1)
                 if (qk[QW-1:0] == pk_s) begin
                     q_rz[qk] <= !pk_more;
@@ -628,10 +624,6 @@ module wq_core_lsu #(
             for (qk = 0; qk < LSQ; qk = qk + 1)
                 if (qk[QW-1:0] == an_s) q_az[qk] <= an_last;
         end
-        // the ATOM's elements, its old values (rd's: b is used up), a lane
-        // done once its write is answered (or without a write)
-        if (ls_start) q_rem[q_tl] <= ls_emask;
-        if (at_clr) q_rem[q_tl][rq_e] <= 1'b0;
         // the completion: a store's records emitted; the head entry leaves,
         // and a store that wrote code drops the younger ones (none has
         // made a request: cf)
@@ -656,10 +648,37 @@ module wq_core_lsu #(
             // (no element pending in an entry never used: the request
             // stage's pick and store line then see none while the queue is
             // empty, and a simulation skips the store line's work)
-            for (qk = 0; qk < LSQ; qk = qk + 1) q_rem[qk] <= 128'd0;
             q_rz <= {LSQ{1'b1}}; q_az <= {LSQ{1'b1}};
         end
     end
+
+    // q_rem an entry at a time, with two updates: the load of a memory
+    // instruction's elements (its push, or an ATOM's start: the tail) and
+    // the clear of the pick register's elements (a line request taken,
+    // at pk_s; an ATOM's lane done, at_clr, at the tail -- whose pick is
+    // that lane's element alone, pk_cov the one-hot of rq_e: asserted in
+    // the FORMAL section).  The two never meet on an entry (asserted, and
+    // checked in simulation): a push or a start writes the entry after
+    // the queue's last, which has no request, and an ATOM starts with no
+    // lane running.  So one clear by pk_cov serves both, instead of a
+    // bit clear at a run-time index decoded in front of every entry (some
+    // 700 LUT4 at the board's parameters).  (An ATOM's lanes are picked
+    // from the entry register's copy, wq_lsu_entry's; its clear keeps
+    // q_rem the record of the lanes left that the FORMAL section's at_rem
+    // reads.)  Reset: no element pending in
+    // an entry never used (the request stage's pick and store line see
+    // none while the queue is empty, and a simulation skips the store
+    // line's work).
+    wire q_ld = q_push || ls_start;
+    genvar gq;
+    generate for (gq = 0; gq < LSQ; gq = gq + 1) begin : g_qrem
+        wire ld = q_ld && q_tl == gq[QW-1:0];
+        wire cl = (q_taken && pk_s == gq[QW-1:0]) || (at_clr && q_tl == gq[QW-1:0]);
+        always @(posedge i_clk)
+            if (i_reset) q_rem[gq] <= 128'd0;
+            else if (ld) q_rem[gq] <= ls_emask;
+            else if (cl) q_rem[gq] <= q_rem[gq] & ~pk_cov;
+    end endgenerate
 
     // The valid bits, in a block of their own: an entry is valid from its
     // push (at the tail) to its last completion beat (at the head), and a
@@ -811,6 +830,16 @@ module wq_core_lsu #(
                      pi_e, pi_line, es_s);
             $stop;
         end
+    // q_rem's two updates never meet on an entry, and an ATOM's lane done
+    // clears its element alone (the g_qrem block's premises, asserted in
+    // the FORMAL section)
+    always @(posedge i_clk)
+        if (!i_reset && ((q_ld && ((q_taken && pk_s == q_tl) || at_clr)) ||
+                         (at_clr && pk_cov != (128'd1 << rq_e)))) begin
+            $display("wq_core_lsu: q_rem's load meets its clear on entry %0d, or an ATOM's lane %0d clears %h",
+                     q_tl, rq_e, pk_cov);
+            $stop;
+        end
 `endif
 `endif
 `ifdef FORMAL
@@ -879,6 +908,10 @@ module wq_core_lsu #(
         // an ATOM's lane is done only while it is held; then whether any is
         // left is the entry register's leader flag
         if (at_clr) assert(at_on && pk_v);
+        // q_rem's updates (g_qrem): a load and a clear never on one entry,
+        // and an ATOM's lane done clears that lane's element alone
+        if (q_ld) assert(!(q_taken && pk_s == q_tl) && !at_clr);
+        if (at_clr) assert(pk_cov == (128'd1 << rq_e));
         // (an ATOM's pick takes the next leader with its leader's tag
         // one-hot current: wq_lsu_pick's contract for o_nv, o_nlead)
         if (at_on && pk_ld && es_lv) assert(pi_eok && pi_et == {{(NT-1){1'b0}}, 1'b1} << (pi_e / TG));

@@ -305,6 +305,7 @@ module wq_diverge #(
     reg            g_cnt1;                      // BP_COUNT's second: the first path's read
     reg  [31:0]    g_fo;                        // ... its thread (low1(g_fs), the first cycle's)
     reg  [31:0]    g_rem;                       // the walk's threads left
+    reg            g_any;                       // ... any (g_rem != 0, registered beside it)
     reg  [5:0]     g_ng;                        // groups counted
     reg            g_sub;                       // K_GRP: 0 THREAD_STATE, 1 DQ_PUSH_FRONT
     wire [4:0]     l_p;                         // CALL's link: this beat's part (u_lw)
@@ -365,7 +366,7 @@ module wq_diverge #(
     reg         g_first0;                   // (below: the group is the first path's)
     // K_GRP skips the first path's group (its threads go on, no record)
     wire        g_skip     = b_v && b_commit && b_prep == BP_NONE && kk_oh[K_GRP] && !g_sub &&
-                             g_rem != 32'd0 && g_first0 && g_ok;
+                             g_any && g_first0 && g_ok;
     // The first path: its target (the lowest selected thread's, else
     // PC+1), read in BP_COUNT's second cycle, and its threads, the group
     // BP_COUNT's walk finds with that path (the groups split g_act by
@@ -583,7 +584,7 @@ module wq_diverge #(
         .i_b_snd_go(b_snd_go), .i_sv_on(sv_on), .i_lp_on(lp_on), .i_ck(ck), .i_rq_sv(rq_sv),
         .i_rq_lp(rq_lp), .i_rq_rec(rq_rec), .i_sc_ok(sc_ok), .i_sc_inv(sc_inv),
         .i_rc_s(rc_s), .i_dqs(dqs), .i_dqr_empty(dqr_empty),
-        .i_g_sub(g_sub), .i_g_rem(g_rem), .i_g_first0(g_first0), .i_g_ok(g_ok),
+        .i_g_sub(g_sub), .i_g_any(g_any), .i_g_first0(g_first0), .i_g_ok(g_ok),
         .i_l_more(l_more), .i_h_more(h_more),
         .o_b_k(b_k), .o_b_kk(b_kk), .o_kk_oh(kk_oh), .o_b_hold(b_hold), .o_b_last_k(b_last_k),
         .o_hold_any(o_hold_any), .o_last_nh(o_last_nh),
@@ -765,7 +766,7 @@ module wq_diverge #(
                 g_ng <= 6'd0;
                 g_ft <= (g_fo != 32'd0) ? t_x : b_next;     // (t_xo is g_fo)
                 g_fm <= 32'd0;
-            end else if (g_rem != 32'd0) begin
+            end else if (g_any) begin
                 if (g_ok) begin                         // (the group's compares are in)
                     g_ng <= g_ng + 6'd1;
                     if (g_first0) g_fm <= g_m0;         // the first path's group
@@ -798,14 +799,27 @@ module wq_diverge #(
     // The walk's threads left: the active ones at BP_COUNT's second cycle
     // and at BP_CHECK; a group's leave with it (the count, the first path's
     // skip, a push).  (No g_rem != 0 in the enable: with none left a step
-    // changes nothing.)
+    // changes nothing.)  Whether any is left, g_any, is a flip-flop
+    // written with it: the walk's hold (K_GRP's end) and the count read a
+    // register rather than a 32-bit zero test -- three LUT levels in front
+    // of WB's hold and take on the board.  Both reset, so the FORMAL
+    // section's g_any == (g_rem != 0) holds from reset.
     wire g_rld  = (b_v && b_commit && b_prep == BP_COUNT && !g_cnt0 && g_cnt1) || w_load;
     wire g_step = (b_v && b_commit && b_prep == BP_COUNT && !g_cnt0 && !g_cnt1 && g_ok) ||
                   (b_v && b_commit && b_prep == BP_NONE && kk_oh[K_GRP] && !g_sub && g_first0 && g_ok) ||
                   (i_emit && kk_oh[K_GRP] && g_sub);
+    wire [31:0] g_rem_s = g_rem & ~g_m0;        // (a step's threads left)
     always @(posedge i_clk)
-        if (g_rld) g_rem <= g_act;
-        else if (g_step) g_rem <= g_rem & ~g_m0;
+        if (i_reset) begin
+            g_rem <= 32'd0;
+            g_any <= 1'b0;
+        end else if (g_rld) begin
+            g_rem <= g_act;
+            g_any <= g_act != 32'd0;
+        end else if (g_step) begin
+            g_rem <= g_rem_s;
+            g_any <= g_rem_s != 32'd0;
+        end
 
     // ---- the part scan --------------------------------------------------------------------
     // The threads' wait addresses are compared a part (LANES threads) a
@@ -839,7 +853,7 @@ module wq_diverge #(
     // (EX's target write comes with WB's take, i_x_take being i_wb_in:
     // asserted; WB's take and an emission enter g_inv last)
     (* keep *) wire g_inv_o;
-    assign g_inv_o = g_ftrd || (b_v && b_commit && b_prep == BP_COUNT && g_rem != 32'd0 && g_ok) ||
+    assign g_inv_o = g_ftrd || (b_v && b_commit && b_prep == BP_COUNT && g_any && g_ok) ||
                      (b_v && b_commit && b_prep == BP_CHECK && b_mt) || g_skip;
     wire g_invw = tg_we || g_inv_o || (i_emit && kk_oh[K_GRP] && g_sub);
     wire g_inv  = i_wb_in || (i_emit && kk_oh[K_GRP] && g_sub) || g_inv_o;
@@ -917,6 +931,9 @@ module wq_diverge #(
                 assert((ae_dq & ~b_exit_new) == (f_dq & ~b_exit_new));
             if (b_prep == BP_HELD && dqs == DQS_DONE) assert(ae_h == f_h);
         end
+    // the walk's "any thread left" is g_rem's zero test, from reset on
+    always @(*)
+        if (f_past && !i_reset) assert(g_any == (g_rem != 32'd0));
     // YIELD's registered decision is the policy's on the warp's present
     // state wherever the walk reads it (from its second cycle in WB)
     always @(*)

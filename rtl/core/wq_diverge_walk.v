@@ -62,7 +62,7 @@ module wq_diverge_walk (
     // the group walk (K_GRP) and CALL's link and RET's holders (more than
     // one record left)
     input  wire                 i_g_sub,
-    input  wire [31:0]          i_g_rem,
+    input  wire                 i_g_any,        // ... any thread left (a flip-flop)
     input  wire                 i_g_first0,
     input  wire                 i_g_ok,
     input  wire                 i_l_more,
@@ -132,11 +132,8 @@ module wq_diverge_walk (
     wire [1:0]       dqs       = i_dqs;
     wire             dqr_empty = i_dqr_empty;
     wire             g_sub     = i_g_sub;
-    wire [31:0]      g_rem     = i_g_rem;
-    // (the group walk's "none left", a tree of its own: kept, so the
-    // mapper does not fold the 32-bit test into the hold's cases)
-    (* keep *) wire  g_none;
-    assign g_none = g_rem == 32'd0;
+    // (the group walk's "none left": wq_diverge's flip-flop g_any)
+    wire             g_none    = !i_g_any;
     wire             g_first0  = i_g_first0;
     wire             g_ok      = i_g_ok;
     wire             l_more    = i_l_more;
@@ -285,8 +282,15 @@ module wq_diverge_walk (
     // check's registered terms are stale, the cycle after a commit or event
     // that changed a slot's state: wq_warp_slots' c_v)
     wire        bchk_w     = !i_bchk_v && (b_bar || b_is_trap || b_fin || b_kq == K_RC);
-    assign hold_any = b_prep != BP_NONE || (!sc_ok && b_snd_go && b_k > K_TS1) || p_stale ||
-                      bchk_w;
+    // (SUBV_END's two waits -- the part scan after its THREAD_STATE, its
+    // list's rewrite, p_stale -- are b_snd_go's, which enters last: the
+    // rest are flip-flops' terms, kept as two nets, so hold_any is one
+    // LUT after them and after b_snd_go, a LUT of three flip-flops)
+    (* keep *) wire ha_reg;
+    assign ha_reg = b_prep != BP_NONE || bchk_w;
+    (* keep *) wire ha_snd;
+    assign ha_snd = (!sc_ok && b_k > K_TS1) || (b_k == K_TS2 && !p_fresh);
+    assign hold_any = ha_reg || (b_snd_go && ha_snd);
     (* keep *) wire kq_live;
     assign kq_live  = !b_is_trap && !(k_barw && i_bar_go);
     (* keep *) wire hold_q0;
@@ -581,7 +585,7 @@ module wq_diverge_walk (
             assert(b_hold == (b_prep != BP_NONE ||
                    ((b_kk == K_YDQ || b_kk == K_PUSH || b_kk == K_CPUSH ||
                      (b_kk == K_GRP && g_sub) || (b_kk == K_RC && rc_s == RC_POP)) && dqs != DQS_DONE) ||
-                   (b_kk == K_GRP && !g_sub && (g_rem == 32'd0 || g_first0)) ||
+                   (b_kk == K_GRP && !g_sub && (g_none || g_first0)) ||
                    (b_kk == K_GRP && !g_ok) ||
                    (b_kk == K_RC && rc_s == RC_CHK && !rc_chk_rec) ||
                    (!sc_ok && ((b_kk == K_RC && sc_rc) || (b_snd_go && b_k > K_TS1))) || p_stale ||
