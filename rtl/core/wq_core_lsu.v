@@ -908,10 +908,11 @@ module wq_core_lsu #(
         // an ATOM's lane is done only while it is held; then whether any is
         // left is the entry register's leader flag
         if (at_clr) assert(at_on && pk_v);
-        // q_rem's updates (g_qrem): a load and a clear never on one entry,
-        // and an ATOM's lane done clears that lane's element alone
+        // q_rem's updates (g_qrem): a load and a clear never on one entry
+        // (an ATOM's lane done clearing that lane's element alone is the
+        // pick register's assertion below: at_clr comes with at_on and
+        // pk_v, and then pk_cov is the one-hot of pk_e, rq_e)
         if (q_ld) assert(!(q_taken && pk_s == q_tl) && !at_clr);
-        if (at_clr) assert(pk_cov == (128'd1 << rq_e));
         // (an ATOM's pick takes the next leader with its leader's tag
         // one-hot current: wq_lsu_pick's contract for o_nv, o_nlead)
         if (at_on && pk_ld && es_lv) assert(pi_eok && pi_et == {{(NT-1){1'b0}}, 1'b1} << (pi_e / TG));
