@@ -178,6 +178,7 @@ module wq_ex_stage #(
     input  wire                 i_ls_busy,      // ... holds it
     input  wire                 i_ls_bad,       // a memory instruction's address is misaligned
     input  wire                 i_wb_ls,        // the LSU's write-back beat moves into WB
+    input  wire                 i_ls_wb,        // ... the LSU offers it (i_wb_ls is i_ls_wb && !i_b_busy)
     input  wire [5:0]           i_ls_p,         // ... its part,
     input  wire [1:0]           i_ls_wk,        // ... its register rd + wk,
     input  wire [LANES*32-1:0]  i_ls_wb_row,    // ... its values
@@ -590,8 +591,11 @@ module wq_ex_stage #(
     // WB takes it when it does not keep its own beat, the LSU's write-back
     // beat does not come first, and no squash drops it (a trap's commit, a
     // code-writing store's: the buffer's beat is younger than WB's)
-    wire          wb_take  = !i_b_busy && !i_wb_ls && !i_squash_x && !i_cp_code;
+    // (i_ls_wb for i_wb_ls: the same with WB's hold, one level less behind it)
+    wire          wb_take  = !i_b_busy && !i_ls_wb && !i_squash_x && !i_cp_code;
     wire          b_load_x = wbi_v && wb_take;
+    // (b_load_x as if WB did not keep its beat: WB's hold selects last)
+    wire          b_ldn    = wbi_v && !i_ls_wb && !i_squash_x && !i_cp_code;
     wq_skid #(.DW(XBW)) u_xb (
         .i_clk(i_clk), .i_reset(i_reset || i_squash_x || i_cp_code),
         .i_valid(x_out), .i_data(xb_in), .o_ready(xb_ready), .o_held(xb_held),
@@ -644,36 +648,40 @@ module wq_ex_stage #(
     wire wbi_tf = xb_held ? xb_tf : tf_x;
 
     always @(posedge i_clk) begin
-        if (!i_b_busy) b_v <= 1'b0;
         if (i_b_busy && !i_wb_frz) b_fp <= 1'b0;    // (written in its first cycle, below)
-        if (i_wb_ls) begin
-            // the write-back beat of rd + ls_wk, part ls_p (ATOM's old
-            // values): the registers in order, each over its parts
-            b_v <= 1'b1;
-            b_commit <= 1'b0;
-            b_fp <= 1'b0;
-            b_w <= x_w; b_woh <= w_oh(x_w); b_p <= i_ls_p; b_pc <= x_pc; b_next <= x_pc + 1'b1; b_op <= x_op; b_rd <= x_rd + {4'd0, i_ls_wk};
-            b_sel <= x_sel; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
-            b_istrap <= 1'b0;
-            b_tfall <= tfall(x_op, x_pc, b_imm);
-            // (an ATOM's: not WB's ALU stage.  WBU left 0 rather than
-            // decoded from x_op, which the mapper cannot know is the
-            // ATOM: decoded, the rows' selects cost about 400 LUT4 more)
-            b_opk <= opk(x_op, 1'b0) & ~({{(`WQ_OPK_W-1){1'b0}}, 1'b1} << `WQ_OPK_WBU);
-        end else if (b_load_x) begin
-            b_v <= 1'b1;
-            b_commit <= wbi_commit;
-            b_fp <= wbi_fp;
-            b_w <= wbi_w; b_woh <= w_oh(wbi_w); b_p <= wbi_p; b_pc <= wbi_pc; b_next <= wbi_pc + 1'b1; b_ir <= wbi_ir; b_op <= wbi_op;
-            b_rd <= wbi_rd; b_sel <= wbi_sel; b_wrd <= wbi_wrd;
-            b_wd <= i_wave_subv;
-            b_trap <= wbi_trap;
-            b_istrap <= wbi_trap != `WQ_TRAP_NONE;
-            b_imm <= wbi_imm;
-            b_tfall <= wbi_tf;
-            b_opk <= opk(wbi_op, wbi_skip);
-            b_cmp <= wbi_cmp;
-            // (the divergence unit starts its prologue and record walk: wq_diverge)
+        // (WB's hold, the latest term, outermost: the loads' selects are
+        // i_ls_wb's and b_ldn's, i_wb_ls and b_load_x without the hold)
+        if (!i_b_busy) begin
+            b_v <= 1'b0;            // (unless a beat loads, below)
+            if (i_ls_wb) begin
+                // the write-back beat of rd + ls_wk, part ls_p (ATOM's old
+                // values): the registers in order, each over its parts
+                b_v <= 1'b1;
+                b_commit <= 1'b0;
+                b_fp <= 1'b0;
+                b_w <= x_w; b_woh <= w_oh(x_w); b_p <= i_ls_p; b_pc <= x_pc; b_next <= x_pc + 1'b1; b_op <= x_op; b_rd <= x_rd + {4'd0, i_ls_wk};
+                b_sel <= x_sel; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
+                b_istrap <= 1'b0;
+                b_tfall <= tfall(x_op, x_pc, b_imm);
+                // (an ATOM's: not WB's ALU stage.  WBU left 0 rather than
+                // decoded from x_op, which the mapper cannot know is the
+                // ATOM: decoded, the rows' selects cost about 400 LUT4 more)
+                b_opk <= opk(x_op, 1'b0) & ~({{(`WQ_OPK_W-1){1'b0}}, 1'b1} << `WQ_OPK_WBU);
+            end else if (b_ldn) begin
+                b_v <= 1'b1;
+                b_commit <= wbi_commit;
+                b_fp <= wbi_fp;
+                b_w <= wbi_w; b_woh <= w_oh(wbi_w); b_p <= wbi_p; b_pc <= wbi_pc; b_next <= wbi_pc + 1'b1; b_ir <= wbi_ir; b_op <= wbi_op;
+                b_rd <= wbi_rd; b_sel <= wbi_sel; b_wrd <= wbi_wrd;
+                b_wd <= i_wave_subv;
+                b_trap <= wbi_trap;
+                b_istrap <= wbi_trap != `WQ_TRAP_NONE;
+                b_imm <= wbi_imm;
+                b_tfall <= wbi_tf;
+                b_opk <= opk(wbi_op, wbi_skip);
+                b_cmp <= wbi_cmp;
+                // (the divergence unit starts its prologue and record walk: wq_diverge)
+            end
         end
         // the divergence unit's steps (wq_diverge: the deque calls, the
         // prologue, the record walk): its deque-room trap becomes WB's
@@ -691,27 +699,37 @@ module wq_ex_stage #(
             b_woh <= w_oh({WID_W{1'b0}});
         end
     end
-    // WB's values: the LSU's write-back beat's, the beat from EX (the
-    // ALU's result when EX's own beat passes straight into WB with it:
-    // b_alu, beside the ALU), or -- a MUL / MULHU or shift beat after its
-    // first cycle -- the ALU's WB stage's (the partial products and the
-    // shift's amount follow the next beat that leaves EX), else kept.
-    // S2R's values are ORed in at the last level of the side row.  WB's
-    // take (b_load_x, behind WB's hold and the squashes: the latest of
-    // these terms) selects last among the side sources, the entering
-    // beat's side row formed without it (nx_side) and the others beside
-    // (the LSU's write-back row, the WB stage's: never with a take), and
-    // with the ALU's select the only terms after it.
-    // (EX's own beat passes straight in, the ALU's result its row; the
-    // take excludes the LSU's write-back beat)
-    wire b_alu = b_load_x && !xb_held && x_alu;
-    wire [LANES*32-1:0] nx_side = (xb_held ? xb_row : x_oth) |
-                                  ({LANES*32{!xb_held && x_s2r}} & s2r_res);
-    wire [LANES*32-1:0] st_side = i_wb_ls ? i_ls_wb_row : wbu_res;
-    wire [LANES*32-1:0] b_side  = b_load_x ? nx_side : st_side;
+    // WB's values: the LSU's write-back beat's or the beat's WB takes
+    // from EX (the ALU's result when EX's own beat passes straight into
+    // WB with it: b_alu, beside the ALU, selected last), else kept.
+    // WB's hold (i_b_busy, at the end of the commit's last-record chain:
+    // the latest of the terms) is in the row's enable only: the take and
+    // the sources are formed as if WB did not keep its beat (b_ldn is
+    // b_load_x then, i_ls_wb is i_wb_ls), and a kept beat never loads
+    // b_res -- a MUL / MULHU or shift beat's values, the WB stage's, go
+    // to b_kres instead (below).  The FORMAL section asserts the load
+    // equal to the selects on b_load_x and i_wb_ls.
+    // The row's selects read whose beat it is, not whether it moves: a
+    // load without the LSU's beat is the buffer's (b_ldn's terms -- EX's
+    // beat leaving, the squashes -- are in the enable only)
+    wire b_alu = !i_ls_wb && !xb_held && x_alu;
+    // (S2R's values, the operand read's deepest output, ORed in at the
+    // side row's last level, behind the selects of its other sources)
+    wire [LANES*32-1:0] nx_side = xb_held ? xb_row : x_oth;
+    wire [LANES*32-1:0] b_side  = (i_ls_wb ? i_ls_wb_row : nx_side) |
+                                  ({LANES*32{!i_ls_wb && !xb_held && x_s2r}} & s2r_res);
+    wire b_res_en = !i_b_busy && (i_ls_wb || b_ldn);
     always @(posedge i_clk)
-        if (i_wb_ls || b_load_x || (b_pp && b_wbu))
+        if (b_res_en)
             b_res <= b_alu ? alu_res : b_side;
+    // A MUL / MULHU or shift beat's values: the WB stage's in its first
+    // cycle (b_pp), then, while WB keeps the beat, the ones it had then,
+    // kept in b_kres (the partial products and the shift's amount follow
+    // the next beat that leaves EX), so WB's row never waits on the hold
+    reg [LANES*32-1:0] b_kres;
+    always @(posedge i_clk)
+        if (b_pp && b_wbu)
+            b_kres <= wbu_res;
     // WB's first cycle of a beat from EX: the multiplier's partial products
     // are its own (registered as it left EX; nothing left EX since)
     always @(posedge i_clk)
@@ -735,7 +753,7 @@ module wq_ex_stage #(
     assign o_wb_in = b_load_x;  assign o_wbi_v = wbi_v;       assign o_wbi_commit = wbi_commit;
     assign o_wbi_p = wbi_p;     assign o_wbi_pc = wbi_pc;     assign o_wbi_op = wbi_op;
     assign o_wbi_trap = wbi_trap; assign o_wbi_skip = wbi_skip;
-    assign o_b_load = i_wb_ls || b_load_x;
+    assign o_b_load = b_res_en;             // (i_wb_ls || b_load_x, the hold last)
     assign o_b_v = b_v;         assign o_b_commit = b_commit; assign o_b_fp = b_fp;
     assign o_b_w = b_w;         assign o_b_woh = b_woh;       assign o_b_p = b_p;
     assign o_b_pc = b_pc;
@@ -746,7 +764,7 @@ module wq_ex_stage #(
     assign o_b_is_trap = b_istrap;
     assign o_b_tfall = b_tfall;
     assign o_b_opk = b_opk;
-    assign o_b_res = (b_wbu && b_pp) ? wbu_res : b_res;
+    assign o_b_res = !b_wbu ? b_res : b_pp ? wbu_res : b_kres;
     // SETP's compare bits gather part by part from WB's part beats'
     // registered bits, b_cmp, not from EX's compares on their way into WB:
     // a part beat is in WB a cycle or more before the commit beat, which
@@ -831,6 +849,7 @@ module wq_ex_stage #(
     always @(*) begin
         if (i_squash_x) assume(b_trap_c && !dv_busy && !dv_open && !fv_busy && !fv_open);
         if (i_wb_ls) assume(!i_b_busy);
+        assume(i_wb_ls == (i_ls_wb && !i_b_busy));
         // the LSU fuses EX's ATOM's write-back with its commit beat only,
         // and its write-back beats are that ATOM's old values
         if (i_ls_fuse || i_wb_ls) assume(x_op == `WQ_OP_ATOM);
@@ -852,6 +871,14 @@ module wq_ex_stage #(
         // never takes EX's and the LSU's beat at once
         if (x_to_wb) assert(!xb_held);
         if (b_load_x) assert(!i_wb_ls);
+        // WB's row loads as the selects on WB's take and the LSU's beat
+        // behind WB's hold say (b_res_en and b_side form them with the
+        // hold last; i_wb_ls is i_ls_wb && !i_b_busy: wq_core's wb_ls)
+        assert(i_wb_ls == (i_ls_wb && !i_b_busy));
+        assert(b_res_en == (i_wb_ls || b_load_x));
+        if (b_res_en)
+            assert((b_alu ? alu_res : b_side) ==
+                   ((b_load_x && !xb_held && x_alu) ? alu_res : b_load_x ? wbi_row : i_ls_wb_row));
         // b_pp: WB's beat is the last that left EX (the multiplier's
         // partial products are its own) and nothing waits behind it
         if (b_pp) assert(b_v && !xb_held);
@@ -927,7 +954,9 @@ module wq_ex_stage #(
             // the ones it had then (the partial products and the shift's
             // amount have moved on)
             if ($past(b_pp && b_wbu && i_b_busy && !i_b_drop))
-                assert(b_v && !b_pp && b_res == $past(wbu_res));
+                assert(b_v && !b_pp && o_b_res == $past(wbu_res));
+            if ($past(b_v && b_wbu && !b_pp && i_b_busy && !i_b_drop))
+                assert(b_v && !b_pp && o_b_res == $past(o_b_res));
             // a beat's compare bits enter WB with it; SETP's first part
             // beat starts the gathered bits afresh from them
             if ($past(b_load_x)) assert(b_cmp == $past(wbi_cmp));
@@ -937,7 +966,7 @@ module wq_ex_stage #(
             if ($past(xb_ready)) assert(xb_row == $past(x_row));
             if ($past(i_wb_ls)) assert(b_res == $past(i_ls_wb_row));
             if ($past(!i_wb_ls && b_load_x)) assert(b_res == $past(wbi_row));
-            if ($past(!i_wb_ls && !b_load_x && !(b_pp && b_wbu))) assert(b_res == $past(b_res));
+            if ($past(!i_wb_ls && !b_load_x)) assert(b_res == $past(b_res));
             if ($past(b_v && !b_commit && b_op == `WQ_OP_SETP && b_p == 6'd0))
                 assert(setp_acc == {{(32-LANES){1'b0}}, $past(b_cmp)});
         end
