@@ -86,8 +86,35 @@ module wq_core_csr #(
     reg [31:0] trap_warp, trap_code, trap_pc, perf_instr;
     reg [31:0] dbg_warp, dbg_index, dbg_lo, dbg_hi, dbg_headtail;
 
+    // The window warp's slot fields and deque size, registered every cycle:
+    // an access reads them in its decode cycle, and nothing changes them
+    // in the cycle before -- the core is drained and outside the grant
+    // from o_enter's cycle, and the commands (RESUME, KILL, the deque's)
+    // and a DBG_WARP write change them at the end of an access, at least
+    // three cycles before the next one decodes -- so the copies are the
+    // slot's there (asserted in FORMAL, checked in simulation), and the
+    // read mux and the commands' checks start at flip-flops rather than
+    // behind the slot table's and the deque's selects by the window's warp.
+    // (The deque's head and tail are its port's warp's, which follows the
+    // window's warp from the CSR phase's first cycle: read live.)
+    reg              w_init_q, w_trec_q, w_tfat_q;
+    reg  [3:0]       w_state_q;
+    reg  [7:0]       w_trap_q;
+    reg  [PCW-1:0]   w_pc_q;
+    reg  [31:0]      w_act_q;
+    reg  [4:0]       dq_log2_q;
+    always @(posedge i_clk) begin
+        w_init_q  <= i_w_init;
+        w_state_q <= i_w_state;
+        w_trap_q  <= i_w_trap;
+        w_trec_q  <= i_w_trec;
+        w_tfat_q  <= i_w_tfat;
+        w_pc_q    <= i_w_pc;
+        w_act_q   <= i_w_act;
+        dq_log2_q <= i_dq_log2;
+    end
     wire       dbg_ok = dbg_warp < WARPS;
-    wire [9:0] dq_depth = 10'd1 << i_dq_log2;
+    wire [9:0] dq_depth = 10'd1 << dq_log2_q;
     assign o_dw = dbg_warp[WID_W-1:0];
     assign o_enter = i_run && !i_ev_gnt && csr_pend && i_pipe_empty;
     assign o_done = i_on && cs == 2'd3;
@@ -129,14 +156,14 @@ module wq_core_csr #(
                     r_data[`WQ_CSRF_DBG_HEADTAIL_HEAD_RANGE] = {{(`WQ_CSRF_DBG_HEADTAIL_HEAD_W-DW){1'b0}}, i_dq_head};
                     r_data[`WQ_CSRF_DBG_HEADTAIL_TAIL_RANGE] = {{(`WQ_CSRF_DBG_HEADTAIL_TAIL_W-DW){1'b0}}, i_dq_tail};
                 end
-            `WQ_CSR_DBG_PC:     if (dbg_ok && i_w_init) r_data = {{(32-PCW){1'b0}}, i_w_pc};
-            `WQ_CSR_DBG_ACTIVE: if (dbg_ok && i_w_init) r_data = i_w_act;
+            `WQ_CSR_DBG_PC:     if (dbg_ok && w_init_q) r_data = {{(32-PCW){1'b0}}, w_pc_q};
+            `WQ_CSR_DBG_ACTIVE: if (dbg_ok && w_init_q) r_data = w_act_q;
             `WQ_CSR_DBG_STATE:
                 if (dbg_ok) begin
-                    r_data[`WQ_CSRF_DBG_STATE_STATE_RANGE] = i_w_state;
-                    r_data[`WQ_CSRF_DBG_STATE_TRAP_RANGE] = i_w_trap;
-                    if (i_w_state != `WQ_WS_FREE)
-                        r_data[`WQ_CSRF_DBG_STATE_DQ_LOG2_RANGE] = i_dq_log2;
+                    r_data[`WQ_CSRF_DBG_STATE_STATE_RANGE] = w_state_q;
+                    r_data[`WQ_CSRF_DBG_STATE_TRAP_RANGE] = w_trap_q;
+                    if (w_state_q != `WQ_WS_FREE)
+                        r_data[`WQ_CSRF_DBG_STATE_DQ_LOG2_RANGE] = dq_log2_q;
                 end
             default: r_err = 1'b1;
             endcase
@@ -172,9 +199,9 @@ module wq_core_csr #(
     assign o_dq_data  = {dbg_hi, dbg_lo};
     assign o_dq_head  = h16[DW-1:0];
     assign o_dq_tail  = t16[DW-1:0];
-    assign o_resume   = cmd_ok && csr_wdata[7:0] == `WQ_DBGCMD_RESUME && i_w_trec;
+    assign o_resume   = cmd_ok && csr_wdata[7:0] == `WQ_DBGCMD_RESUME && w_trec_q;
     // wq_warp_kill (the barrier check it runs is wq_core's)
-    assign o_kill     = cmd_ok && csr_wdata[7:0] == `WQ_DBGCMD_KILL && i_w_tfat;
+    assign o_kill     = cmd_ok && csr_wdata[7:0] == `WQ_DBGCMD_KILL && w_tfat_q;
 
     // ---- the access's steps and its answer -------------------------------------
     always @(posedge i_clk) begin
@@ -230,12 +257,33 @@ module wq_core_csr #(
         if (i_reset) perf_instr <= 32'd0;
     end
 
+`ifndef SYNTHESIS
+`ifndef FORMAL
+`ifndef YOSYS
+    // (the lockstep benches' CSR accesses check the copies' premise at
+    // every decode and stop at the first cycle it fails)
+    always @(posedge i_clk)
+        if (!i_reset && dec && !(w_init_q == i_w_init && w_state_q == i_w_state &&
+                                 w_trap_q == i_w_trap && w_trec_q == i_w_trec &&
+                                 w_tfat_q == i_w_tfat && w_pc_q == i_w_pc && w_act_q == i_w_act &&
+                                 dq_log2_q == i_dq_log2)) begin
+            $display("wq_core_csr: the window warp's fields changed the cycle before a decode (%m)");
+            $stop;
+        end
+`endif
+`endif
+`endif
+
 `ifdef FORMAL
     // Checked inside wq_core by `make formal` (scripts/formal.sh, job core;
     // asserts and covers only), and alone (job core_csr, FORMAL_CSR_TOP:
     // the core's side assumed below).
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    // the registered copies are the window warp's fields
+    wire f_wcopy = w_init_q == i_w_init && w_state_q == i_w_state && w_trap_q == i_w_trap &&
+                   w_trec_q == i_w_trec && w_tfat_q == i_w_tfat && w_pc_q == i_w_pc &&
+                   w_act_q == i_w_act && dq_log2_q == i_dq_log2;
 `ifdef FORMAL_CSR_TOP
     always @(*) if (!f_past) assume(i_reset);
     // wq_core's phase: the CSR phase from o_enter to o_done, never the run
@@ -250,6 +298,11 @@ module wq_core_csr #(
     always @(*) if (i_csr_valid) assume(!i_ev_gnt && !csr_pend);
     // the slot's decodes: trapped recoverably or fatally, when trapped
     always @(*) assume(!(i_w_trec && i_w_tfat) && (i_w_trec || i_w_tfat) == (i_w_state == `WQ_WS_TRAP));
+    // the window warp's fields do not change in the cycle before a decode
+    // (wq_core's: asserted there)
+    always @(*) if (f_past && !i_reset && dec) assume(f_wcopy);
+`else
+    always @(*) if (f_past && !i_reset && dec) assert(f_wcopy);
 `endif
     always @(*)
         if (f_past && !i_reset) begin
