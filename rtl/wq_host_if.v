@@ -351,9 +351,12 @@ module wq_host_if #(
 	reg		gb_v;
 	// (FAST) the GP step's stream was started by H_LEAVE from gb_q
 	wire		gs_run;
+	// H_DUE's dispatch, registered (u_step's: the step's channel's
+	// state, segment flag and GP_GET != GP_PUT there)
+	wire	[3:0]	dst_q;
+	wire		dseg_q, dne_q;
 
 	// ---- the current step's channel, as the model's ch-> ---------------
-	wire	[3:0]	s_state  = chan_state_s;
 	wire	[15:0]	s_get    = gp_get_s;
 	wire	[15:0]	s_getnx  = gp_next(gp_get_s, gp_lgc_s);
 	// GP_GET + 1 registered: H_LVW advances GP_GET with the value H_AW
@@ -615,11 +618,15 @@ module wq_host_if #(
 	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left;
 	wire	gp_both, gp_rv1, gp_w0b, gq_use;
 	// answers: the FIFO's first, then gq's, then the host's own reads
-	wire	h_rv;
+	// (h_rv: the port's answer with no read ahead in flight, u_fifo's
+	// registered pf_idle, and no posted write's answer to come, u_mem's
+	// wr_pend: one LUT from the port)
+	wire	pf_idle;
+	wire	h_rv = i_mem_rvalid && (wr_pend == 2'd0) && pf_idle;
 
 	wq_host_ra #(.FAST(FAST), .CW(CW)) u_ra (
-		.i_hs(hs), .i_sc(sc), .i_state(s_state), .i_in_seg(in_seg_s),
-		.i_gp_ne(gp_ne_s), .i_seg_addr(seg_addr_s),
+		.i_hs(hs), .i_sc(sc), .i_in_seg(in_seg_s),
+		.i_d_state(dst_q), .i_d_seg(dseg_q), .i_d_ne(dne_q), .i_seg_addr(seg_addr_s),
 		.i_seg_rem(seg_rem_s), .i_ev_wait(i_ev_wait),
 		.i_nx_more(nx_more), .i_nx_run(nx_run), .i_nx_same(nx_step == sc),
 		.i_h_rv(h_rv), .i_lidx(lidx), .i_lw_v(lw_v), .i_rdata(rdata_q),
@@ -647,7 +654,7 @@ module wq_host_if #(
 		.o_gq_w0(gq_w0), .o_gq_w1(gq_w1), .o_gq_mv(gq_mv), .o_gq_outn(gq_outn),
 		.i_mem_ready(i_mem_ready), .i_mem_rvalid(m_rv), .i_mem_rdata(i_mem_rdata),
 		.o_mem_valid(pf_mem_valid), .o_mem_addr(pf_mem_addr),
-		.o_busy(pf_busy), .o_host_rv(h_rv));
+		.o_busy(pf_busy), .o_idle(pf_idle));
 
 
 	// the segment walk's one-cycle step (u_step's wq_host_hdr): its start,
@@ -737,6 +744,7 @@ module wq_host_if #(
 		.o_att_q(att_q), .o_perf_q(perf_q), .o_csr_pend(csr_pend), .o_gwrap(gwrap),
 		.o_cm_we(cm_we), .o_sem_start(sem_start), .o_sem_active(sem_active),
 		.o_lc_start(lc_start), .o_yielded(yielded), .o_gb_rdy(gb_rdy), .o_ld_rdy(ld_rdy), .o_gs_run(gs_run),
+		.o_dst_q(dst_q), .o_dseg_q(dseg_q), .o_dne_q(dne_q),
 		.o_moff(moff), .o_msub(msub),
 		.o_ev_req(o_ev_req), .o_step_valid(o_step_valid), .o_step_more(o_step_more),
 		.o_csr_ack(o_csr_ack), .o_csr_err(o_csr_err), .o_launch_valid(o_launch_valid),

@@ -56,7 +56,7 @@ module wq_host_mem #(
 		input	wire		i_w0_bad_d,
 		input	wire	[31:0]	i_h_mem_addr_d, i_rdata_d,
 		input	wire	[4:0]	i_lreq_d, i_lidx_d,
-		// an answer to the host's own read (wq_host_fifo's o_host_rv)
+		// an answer to the host's own read (wq_host_if's h_rv)
 		input	wire		i_h_rv,
 		// the address adder: GPFIFO_BASE on the channel RAM's read port
 		// in H_DUE (i_gb_rdy, not with the GP stream i_gs_run), the

@@ -111,6 +111,9 @@ module wq_host_step #(
 					o_ld_rdy, o_gs_run,
 		output	wire	[13:0]	o_moff,
 		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_msub,
+		// H_DUE's dispatch (dst_q, dseg_q, dne_q: the step's channel's state, segment flag and GP_GET != GP_PUT there), for the reads ahead's start
+		output	wire	[3:0]	o_dst_q,
+		output	wire		o_dseg_q, o_dne_q,
 		// ... and wq_host_if's ports' (the lock request, the step, the CSR answer, the launch, the interrupts)
 		output	wire		o_ev_req, o_step_valid, o_step_more, o_csr_ack, o_csr_err,
 					o_launch_valid, o_irq_chan_error, o_irq_non_stall,
@@ -255,6 +258,7 @@ module wq_host_step #(
 		dseg_q <= g_start ? i_cand_seg : in_seg_s;
 		dne_q  <= g_start ? i_cand_ne : gp_ne_s;
 	end
+	assign	{o_dst_q, o_dseg_q, o_dne_q} = {dst_q, dseg_q, dne_q};
 	// What the way out tests of the step's channel (wq_host_leave: its
 	// segment flag, m_count == 0 and seg_rem == 0 for H_LVW's advance,
 	// m_count == 0 for H_LEAVE's walk state), registered a cycle ahead:
