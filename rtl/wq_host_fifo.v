@@ -123,12 +123,14 @@ module wq_host_fifo #(
 	//
 	// The FIFO asks first; gq's reads only when it asks for nothing (gq
 	// starts only once the FIFO has asked for the segment's last word).
-	assign	o_gq_mv   = (FAST != 0) && o_gq_on && (gq_req != 2'd2);
+	// (gq_req is at most 2: its bit 1 is the test)
+	assign	o_gq_mv   = (FAST != 0) && o_gq_on && !gq_req[1];
 	assign	o_gq_outn = (FAST != 0) ? gq_req - o_gq_got : 2'd0;
 	wire		gq_out  = (o_gq_outn != 2'd0);
 	wire		pf_req  = (FAST != 0) && o_mv;
 	wire		gq_req_up = o_gq_mv && !pf_req;
-	assign	o_busy      = (FAST != 0) && (o_mv || (o_out != 0) || o_gq_mv || gq_out);
+	// (o_idle: no read in flight, a flip-flop)
+	assign	o_busy      = (FAST != 0) && (o_mv || !o_idle || o_gq_mv);
 	assign	o_mem_valid = pf_req || gq_req_up;
 	assign	o_mem_addr  = pf_req ? {pf_addr, {`WQ_GP_ADDR_LO{1'b0}}}
 				: {gq_addr, gq_req[0], 2'b00};
@@ -238,13 +240,16 @@ module wq_host_fifo #(
 	//
 	// The next GP entry (gq): next state, then its registers
 	//
+	// (the counts as the reads move them, without a start or a drop)
+	wire	[1:0]	gq_req_mv = (gq_req_up && i_mem_ready) ? gq_req + 2'd1 : gq_req;
+	wire	[1:0]	gq_got_mv = gq_push ? o_gq_got + 2'd1 : o_gq_got;
 	reg		gq_on_d;
 	reg	[1:0]	gq_req_d, gq_got_d;
 	always @(*)
 	begin
 		gq_on_d  = o_gq_on;
-		gq_req_d = (gq_req_up && i_mem_ready) ? gq_req + 2'd1 : gq_req;
-		gq_got_d = gq_push ? o_gq_got + 2'd1 : o_gq_got;
+		gq_req_d = gq_req_mv;
+		gq_got_d = gq_got_mv;
 		if (gq_go)
 		begin
 			gq_on_d  = 1'b1;
@@ -276,11 +281,16 @@ module wq_host_fifo #(
 	// no read ahead in flight next cycle: the FIFO's count and gq's
 	// (gq_req - gq_got) at zero, from their next values (FAST = 0: none
 	// ever is, the flag stays up)
+	// (gq's start and drop set both counts to 0, but come only with
+	// none of its reads asked for or in flight, when neither count moves
+	// and they are equal: so the flag takes the counts as they move
+	// alone, gq_req_mv and gq_got_mv, not behind the start's and the
+	// drop's late decisions)
 	always @(posedge i_clk)
 	if (i_reset || FAST == 0)
 		o_idle <= 1'b1;
 	else
-		o_idle <= (pf_out_d == 0) && (gq_req_d == gq_got_d);
+		o_idle <= (pf_out_d == 0) && (gq_req_mv == gq_got_mv);
 
 	// which entry it is (set by the start)
 	always @(posedge i_clk)
