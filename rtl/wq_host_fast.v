@@ -63,8 +63,10 @@ module wq_host_fast #(
 		input	wire		i_nx_v,
 		// PERF_METHODS' copy
 		input	wire	[31:0]	i_perf,
-		// the method about to run: its byte offset, its method number
-		// (the offset's low bits), counted in H_PMW, a LAUNCH
+		// the method about to run: its byte offset, counted in H_PMW, a
+		// LAUNCH; and H_DATA's, the method number of the channel's method
+		// address (o_nm_m: the offset's low bits there, not behind the
+		// state's select of the header's, for the reads ahead's hold)
 		output	wire	[13:0]	o_nm_off,
 		output	wire	[`WQ_M_W-1:0]	o_nm_m,
 		output	wire		o_nm_early,
@@ -163,7 +165,7 @@ module wq_host_fast #(
 				|| (fh && fh_plain && fh_seg && fh_immd));
 
 	assign	o_nm_off    = nm_off;
-	assign	o_nm_m      = nm_m;
+	assign	o_nm_m      = fd_off[`WQ_M_W-1:0];
 	assign	o_nm_early  = nm_early;
 	assign	o_nm_launch = nm_launch;
 	assign	o_fire      = fm_fire;
@@ -211,6 +213,9 @@ module wq_host_fast #(
 			assert(o_nm_off == {i_rdata_adr, 2'b00});
 		if (FAST != 0 && i_hs == H_HDR)
 			assert(o_nm_off == {i_pf_head[`WQ_MH_ADDRESS_RANGE], 2'b00});
+		// H_DATA's method number is the method about to run's
+		if (i_hs == H_DATA)
+			assert(o_nm_m == o_nm_off[`WQ_M_W-1:0]);
 		if (i_hs == H_DATA || i_hs == H_DATAGOT)
 			assert(o_nm_off == {i_m_addr, 2'b00});
 		if (o_nm_launch)

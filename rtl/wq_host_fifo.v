@@ -22,7 +22,7 @@
 //
 //		Memory answers come in order: while reads ahead are in flight
 //		(pf_out, then gq's), an answer is theirs; only with none in
-//		flight is it the host's own read (o_host_rv).
+//		flight is it the host's own read (o_idle, registered).
 //
 ////////////////////////////////////////////////////////////////////////////////
 //
@@ -96,8 +96,11 @@ module wq_host_fifo #(
 		output	wire	[31:0]	o_mem_addr,
 		// a read ahead asked for or in flight
 		output	wire		o_busy,
-		// the answer is the host's own read (no read ahead in flight)
-		output	wire		o_host_rv
+		// no read ahead in flight (a flip-flop, written with the counts
+		// it is the zero test of): an answer now is the host's own read
+		// (wq_host_if's h_rv: the port's answer, o_idle and no posted
+		// write's answer to come, one LUT)
+		output	reg		o_idle
 	);
 
 	localparam	PF_DEPTH = 1 << PF_LG;
@@ -120,12 +123,14 @@ module wq_host_fifo #(
 	//
 	// The FIFO asks first; gq's reads only when it asks for nothing (gq
 	// starts only once the FIFO has asked for the segment's last word).
-	assign	o_gq_mv   = (FAST != 0) && o_gq_on && (gq_req != 2'd2);
+	// (gq_req is at most 2: its bit 1 is the test)
+	assign	o_gq_mv   = (FAST != 0) && o_gq_on && !gq_req[1];
 	assign	o_gq_outn = (FAST != 0) ? gq_req - o_gq_got : 2'd0;
 	wire		gq_out  = (o_gq_outn != 2'd0);
 	wire		pf_req  = (FAST != 0) && o_mv;
 	wire		gq_req_up = o_gq_mv && !pf_req;
-	assign	o_busy      = (FAST != 0) && (o_mv || (o_out != 0) || o_gq_mv || gq_out);
+	// (o_idle: no read in flight, a flip-flop)
+	assign	o_busy      = (FAST != 0) && (o_mv || !o_idle || o_gq_mv);
 	assign	o_mem_valid = pf_req || gq_req_up;
 	assign	o_mem_addr  = pf_req ? {pf_addr, {`WQ_GP_ADDR_LO{1'b0}}}
 				: {gq_addr, gq_req[0], 2'b00};
@@ -134,7 +139,6 @@ module wq_host_fifo #(
 	// answers: the FIFO's first, then gq's, then the host's own reads
 	wire		pf_push = (FAST != 0) && (o_out != 0) && i_mem_rvalid;
 	wire		gq_push = (FAST != 0) && (o_out == 0) && gq_out && i_mem_rvalid;
-	assign	o_host_rv   = i_mem_rvalid && (o_out == 0) && !gq_out;
 	wire		pf_pop  = (FAST != 0) && i_pop;
 	wire		pf_acc  = o_mv && i_mem_ready;
 	// one more read after the one asked for: room for it, and segment
@@ -236,13 +240,16 @@ module wq_host_fifo #(
 	//
 	// The next GP entry (gq): next state, then its registers
 	//
+	// (the counts as the reads move them, without a start or a drop)
+	wire	[1:0]	gq_req_mv = (gq_req_up && i_mem_ready) ? gq_req + 2'd1 : gq_req;
+	wire	[1:0]	gq_got_mv = gq_push ? o_gq_got + 2'd1 : o_gq_got;
 	reg		gq_on_d;
 	reg	[1:0]	gq_req_d, gq_got_d;
 	always @(*)
 	begin
 		gq_on_d  = o_gq_on;
-		gq_req_d = (gq_req_up && i_mem_ready) ? gq_req + 2'd1 : gq_req;
-		gq_got_d = gq_push ? o_gq_got + 2'd1 : o_gq_got;
+		gq_req_d = gq_req_mv;
+		gq_got_d = gq_got_mv;
 		if (gq_go)
 		begin
 			gq_on_d  = 1'b1;
@@ -270,6 +277,20 @@ module wq_host_fifo #(
 		gq_req   <= gq_req_d;
 		o_gq_got <= gq_got_d;
 	end
+
+	// no read ahead in flight next cycle: the FIFO's count and gq's
+	// (gq_req - gq_got) at zero, from their next values (FAST = 0: none
+	// ever is, the flag stays up)
+	// (gq's start and drop set both counts to 0, but come only with
+	// none of its reads asked for or in flight, when neither count moves
+	// and they are equal: so the flag takes the counts as they move
+	// alone, gq_req_mv and gq_got_mv, not behind the start's and the
+	// drop's late decisions)
+	always @(posedge i_clk)
+	if (i_reset || FAST == 0)
+		o_idle <= 1'b1;
+	else
+		o_idle <= (pf_out_d == 0) && (gq_req_mv == gq_got_mv);
 
 	// which entry it is (set by the start)
 	always @(posedge i_clk)
@@ -337,6 +358,8 @@ module wq_host_fifo #(
 	end
 `undef	WQ_F_IN
 
+	// (an answer is the host's own read: no read ahead in flight)
+	wire		host_rv = i_mem_rvalid && o_idle;
 	// the reads ahead accepted and not yet answered
 	reg	[PF_LG+2:0]	f_mout;
 	initial	f_mout = 0;
@@ -345,10 +368,12 @@ module wq_host_fifo #(
 		f_mout <= 0;
 	else
 		f_mout <= f_mout + {{(PF_LG+2){1'b0}}, o_mem_valid && i_mem_ready}
-			- {{(PF_LG+2){1'b0}}, i_mem_rvalid && !o_host_rv};
+			- {{(PF_LG+2){1'b0}}, i_mem_rvalid && !host_rv};
 	always @(*)
 	if (f_past_valid && !i_reset)
 	begin
+		// the registered idle flag is the counts' zero test
+		assert(o_idle == ((o_out == 0) && !gq_out));
 		// every answer is a read ahead's or the host's own
 		assert(f_mout == {2'b0, o_out} + {{(PF_LG+1){1'b0}}, o_gq_outn});
 		// held, in flight and asked for: never more than the FIFO
@@ -431,7 +456,7 @@ module wq_host_fifo #(
 		c_full:    cover(o_n == PF_DEPTH);
 		c_pop_new: cover(pf_pop && pf_push && o_n == 1);
 		c_gq_held: cover(o_gq_on && o_gq_got == 2'd2 && o_on);
-		c_host_rv: cover(o_host_rv && o_on);
+		c_host_rv: cover(host_rv && o_on);
 		c_end:     cover(o_on && pf_left == 0 && o_n == 0 && o_out == 0 && !o_mv);
 	end
 `endif

@@ -42,12 +42,13 @@
 //		(block RAM) read and written by the step and the CSR port; the
 //		scheduler's per-channel views stay in flip-flops.
 //
-//		Its parts: wq_host_sched (the scheduler's decisions),
-//		wq_host_fifo (the reads ahead) and wq_host_ra (when they
-//		start, ask, pop and empty), wq_host_chan (the channel RAM, the
-//		CSR decode and a CSR write's next state), wq_host_mem (the
-//		memory master), wq_host_slice (the current channel and its
-//		slice), wq_host_emit (the records), wq_host_desc (the launch
+//		Its parts: wq_host_scheduler (the scheduler: its decisions,
+//		wq_host_sched, the current channel and its slice,
+//		wq_host_slice, and the registers beside them), wq_host_fifo
+//		(the reads ahead) and wq_host_ra (when they start, ask, pop
+//		and empty), wq_host_chan (the channel RAM, the CSR decode and
+//		a CSR write's next state), wq_host_mem (the memory master),
+//		wq_host_emit (the records), wq_host_desc (the launch
 //		descriptor and its checker), wq_sem_unit, and wq_host_step,
 //		the step sequencer: its registers (the state, the step's
 //		channel, the channel RAM's ports, the method, the pulses),
@@ -57,10 +58,8 @@
 //		wq_host_method, wq_host_fast, wq_host_sem, wq_host_launch,
 //		wq_host_leave) decide, wq_host_seq applies their decisions to
 //		the registers and wq_host_chnext to the step's channel's
-//		fields.  This file is the wiring of the units, the few
-//		registers between them (GPFIFO_BASE's copy, the burst's flag,
-//		GP_GET + 1, the CSR write's decision), and the host-level
-//		properties (the state codes: wq_host_states.vh).
+//		fields.  This file is the wiring of the units and the
+//		host-level properties (the state codes: wq_host_states.vh).
 //
 //	Registers keep the model's names (gp_get, seg_rem, m_count,
 //	acq_attempts, wait_kind ...; chan_state is ch->state, chan_ref is
@@ -178,7 +177,7 @@ module wq_host_if #(
 	// is narrow: acq_wr, `now`'s wraps since the stamp, and acq_rh, the
 	// lock request's countdown hint (RHW bits); ACQ_RETRY and acq_last
 	// are channel RAM words, the rule evaluated once per grant of a
-	// waiting channel (H_DUEA/H_DUEB, u_sched).
+	// waiting channel (H_DUEA/H_DUEB, u_schd).
 	localparam	RHW = 6;	// the retry hint's width
 	wire	[CHANNELS-1:0]		gp_ne_all, in_seg_all;
 	wire	[4*CHANNELS-1:0]	state_all;
@@ -218,14 +217,6 @@ module wq_host_if #(
 	wire	[63:0]	f_evr_b;
 `endif
 
-	// the host scheduler's current channel and its slice (wq_ctx_t;
-	// wq_host_slice, u_slice below): a fresh slice (sl_fresh), slice_used
-	// == HOST_SLICE (sl_end), HOST_SLICE == 0 (hs_zero); with FAST,
-	// HOST_SLICE - 1 (hslm1_q) and the count (slu_q) in flip-flops, so
-	// the way out of a step reads neither (docs/rtl/wq_host_slice.md)
-	wire	[CW-1:0]	cur_ch;
-	wire		sl_fresh, sl_end, hs_zero;
-	wire	[31:0]	hslm1_q, slu_q;
 	// (FAST) PERF_METHODS (ctx->st.methods, the channel RAM word A_PERF)
 	// in flip-flops too, written with every write of A_PERF: H_DATA
 	// counts from it in its one cycle
@@ -233,30 +224,31 @@ module wq_host_if #(
 
 	////////////////////////////////////////////////////////////////////////
 	//
-	// Scheduler views: work, retry due, next channel with work, the
-	// leave decision (wq_host_sched, u_sched below)
+	// The host scheduler (wq_host_scheduler, u_schd below): its
+	// decisions, the current channel and its slice (wq_ctx_t)
 	//
 	wire	[CHANNELS-1:0]	has_work;	// wq_chan_has_work of each channel
 	assign	o_busy = |has_work;
-
-	// (settle, wq_chan_settle, is wq_host_map.vh's: the CSR write's
-	// next state in u_chan uses it too)
-
-	// GP_GET + 1 in a ring of 2^log2 entries (log2 <= 16 when enabled;
-	// lgc is the clamped copy)
-	function [15:0] gp_next;
-		input	[15:0]	get;
-		input	[5:0]	lgc;
-		// verilator lint_off UNUSEDSIGNAL
-		reg	[16:0]	m;
-		// verilator lint_on UNUSEDSIGNAL
-		begin
-			m = (lgc >= 6'd16) ? 17'h0ffff : ~(17'h1ffff << lgc[4:0]);
-			gp_next = (get + 16'h1) & m[15:0];
-		end
-	endfunction
-
-	wire	[CW:0]	nx_cur;		// the next channel with work after cur_ch
+	wire	[CW:0]	nx_cur, nx_sc;	// {found, channel}: the next with work
+					// after cur_ch, after sc
+	wire	[CW-1:0]	cand;	// the channel a tick would serve: in
+	wire		cand_acq;	// ACQ_WAIT, its state, segment flag and
+	wire	[3:0]	cand_st;	// GP_GET != GP_PUT; a tick would do
+	wire		cand_seg, cand_ne, want;	// something
+	wire		dq_due;		// wq_host_due (H_DUEB), the cycles left
+	wire	[31:0]	dq_rem;
+	wire		sl_inc, why_v;	// the leave decision: the count moves,
+	wire	[7:0]	why;		// a switch and its reason; (FAST) the
+	wire		nx_same;	// next step is the channel's, runnable, the
+	wire		nx_run, nx_more;	// lock kept for it (a burst)
+	// (u_step's: the step's channel's views for the leave decision)
+	wire	[3:0]	lv_st_q;
+	wire		lv_hw_q, lv_run_q;
+	// the current channel and its slice: fresh, slice_used == HOST_SLICE,
+	// HOST_SLICE == 0; (FAST) HOST_SLICE - 1 and the count
+	wire	[CW-1:0]	cur_ch;
+	wire		sl_fresh, sl_end, hs_zero;
+	wire	[31:0]	hslm1_q, slu_q;
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -330,7 +322,7 @@ module wq_host_if #(
 	wire	[31:0]	pf_head;	// the FIFO's oldest word
 	wire		pf_busy;	// a read ahead asked for or in flight
 	// the way out of a step (u_step's wq_host_leave): an error, GP_GET's
-	// advance (also gq's, u_fifo), the slice and the switch, for u_slice
+	// advance (also gq's, u_fifo), the slice and the switch, for u_schd
 	// and u_emit
 	wire		lv_error, lv_adv, lv_sl_inc;
 	wire		lv_switch, lv_fresh;
@@ -345,26 +337,20 @@ module wq_host_if #(
 	wire	[31:0]	gq_w0, gq_w1;
 	wire		gq_mv;		// a gq read asked for
 	wire	[1:0]	gq_outn;	// gq reads in flight
-	reg	[31:3]	gb_q;		// GPFIFO_BASE of gb_ch (8-aligned: the
-					// channel is enabled)
-	reg	[CW-1:0]	gb_ch;
-	reg		gb_v;
+	wire	[31:3]	gb_q;		// (u_step's) GPFIFO_BASE of gb_ch
+	wire	[CW-1:0]	gb_ch;
+	wire		gb_v;
 	// (FAST) the GP step's stream was started by H_LEAVE from gb_q
 	wire		gs_run;
+	// H_DUE's dispatch, registered (u_step's: the step's channel's
+	// state, segment flag and GP_GET != GP_PUT there)
+	wire	[3:0]	dst_q;
+	wire		dseg_q, dne_q;
 
 	// ---- the current step's channel, as the model's ch-> ---------------
-	wire	[3:0]	s_state  = chan_state_s;
 	wire	[15:0]	s_get    = gp_get_s;
-	wire	[15:0]	s_getnx  = gp_next(gp_get_s, gp_lgc_s);
-	// GP_GET + 1 registered: H_LVW advances GP_GET with the value H_AW
-	// computed the cycle before (the same sc and GP_GET), so the advance's
-	// compare does not wait for the channel multiplexer and incrementer
-	reg	[15:0]	getnx_q;
-	always @(posedge i_clk)
-		getnx_q <= s_getnx;
-	// GP_GET != GP_PUT after the advance, with GP_PUT on cm_rd (H_LVW:
-	// read for it in H_AFTER; GP_GET < 2^16)
-	wire		nx_ne    = (cm_rd[31:16] != 16'h0) || (getnx_q != cm_rd[15:0]);
+	// GP_GET + 1, and registered for H_LVW's advance (u_step's)
+	wire	[15:0]	s_getnx, getnx_q;
 
 	// the SEM_EXECUTE word: the method's data word (a resumed wait loads
 	// wait_data into mdata, so one register serves both)
@@ -387,8 +373,8 @@ module wq_host_if #(
 	// answers the host's reads take)
 	wire	[1:0]	wr_pend;
 	wire		m_rv, sem_rvalid;
-	// (its operand loads and H_SEMX2's early start, sx2_go: u_step's)
-	wire		sx2_go, sem_ld;
+	// (its operand loads: u_step's)
+	wire		sem_ld;
 	wire	[1:0]	sem_ld_sel;
 
 	wq_sem_unit #(.DIGIT(SEM_DIGIT)) u_sem (
@@ -425,7 +411,7 @@ module wq_host_if #(
 		.i_ld_line_d(ld_line_d), .i_w0_bad_d(w0_bad_d),
 		.i_h_mem_addr_d(h_mem_addr_d), .i_rdata_d(rdata_q_d),
 		.i_lreq_d(lreq_d), .i_lidx_d(lidx_d), .i_h_rv(h_rv),
-		.i_gb_rdy(gb_rdy), .i_gs_run(gs_run), .i_sx2_go(sx2_go), .i_ld_rdy(ld_rdy),
+		.i_gb_rdy(gb_rdy), .i_gs_run(gs_run), .i_ld_rdy(ld_rdy),
 		.i_cm_rd(cm_rd), .i_s_get(s_get),
 		.i_sem_active(sem_active), .i_sem_mem_valid(sem_mem_valid),
 		.i_sem_mem_we(sem_mem_we), .i_sem_addr2(sem_mem_addr[2]),
@@ -510,43 +496,6 @@ module wq_host_if #(
 `endif
 		);
 
-	// wq_host_due in H_DUEB (u_sched): ACQ_RETRY in att_q, acq_last on
-	// cm_rd, the grant's `now` (ticks) still in cm_wd (nothing is written
-	// between the grant and H_DUEB)
-	wire		dq_due;
-	wire	[31:0]	dq_rem;
-	// ... its half that needs no RAM word of H_DUEB (ACQ_RETRY - 1 - ticks,
-	// exact: docs/rtl/wq_host_if.md, "The retry rule's half")
-	reg	[33:0]	dq_pre;
-	always @(posedge i_clk)
-	if (hs == H_DUEA)
-		dq_pre <= {2'b0, cm_rd} + ~{2'b0, cm_wd};
-	// leave decision inputs (u_sched): the way out's count ends the
-	// slice (u_slice's: with FAST a flip-flop)
-	wire		sl_inc;
-	wire		sl_eq1;
-	wire	[CW:0]	nx_sc;		// the next channel with work after sc
-	// ... its pick (one-hot), this cycle's and registered: the leave
-	// decision reads the register, this cycle's pick wherever sc did not
-	// change on the edge (the FORMAL section asserts it in H_LEAVE,
-	// H_HDR and H_DATA)
-	wire	[CHANNELS-1:0]	sc_oh;
-	reg	[CHANNELS-1:0]	sc_oh_q;
-	always @(posedge i_clk)
-		sc_oh_q <= sc_oh;
-`ifndef SYNTHESIS
-`ifndef FORMAL
-	// (checked in simulation too: the formal job has one channel)
-	always @(posedge i_clk)
-	if (!i_reset && (hs == H_LEAVE || hs == H_HDR || hs == H_DATA) && sc_oh_q != sc_oh)
-	begin
-		$display("wq_host_if: the registered pick after channel %0d is %b, this cycle's %b (state %0d)",
-			sc, sc_oh_q, sc_oh, hs);
-		$stop;
-	end
-`endif
-`endif
-
 	// (FAST) a plain method's step in one cycle (fm_fire, u_step's
 	// wq_host_fast): H_DATA or H_HDRDEC runs the method, counts it, emits
 	// its record and ends the step with o_step_more
@@ -556,51 +505,9 @@ module wq_host_if #(
 	wire	[31:0]	fm_slu1;
 	wire		fm_sl_eq, fm_end;
 
-	// the leave decision's switch reason, and the lock request (u_sched)
-	wire	[7:0]	why;
-	wire		why_v;
-	wire	[CW-1:0]	cand;	// the channel a tick would serve
-	wire		cand_acq;	// ... in ACQ_WAIT
-	wire	[3:0]	cand_st;	// ... its state, segment flag and
-	wire		cand_seg, cand_ne;	// GP_GET != GP_PUT
-	wire		want;	// a tick would do something: ask for the lock
-
 	// A step begins (u_step's): on a fresh grant, or right after a step
 	// that kept the lock, in the cycle of that step's pulse
 	wire	g_start;
-
-	// A burst (FAST): after a step the host keeps the lock when its next
-	// tick would serve a runnable channel and no other unit waits; a
-	// waiting channel ends it, but once a hold (wt_kept) a switch to
-	// another channel in ACQ_WAIT whose retry may be due goes on
-	// (docs/rtl/wq_host_sched.md)
-	reg		wt_kept;
-	wire	[CW-1:0]	nx_step;	// the next step's channel
-	wire		nx_run, nx_more;
-
-	// the views u_sched needs of every channel (u_step's, and the retry
-	// hints at 0)
-	wire	[CHANNELS-1:0]	rh_zero_all;
-	genvar	sv;
-	generate for (sv = 0; sv < CHANNELS; sv = sv + 1)
-	begin : g_sched_view
-		assign	rh_zero_all[sv] = (acq_rh_all[RHW*sv +: RHW] == 0);
-	end endgenerate
-
-	wq_host_sched #(.CHANNELS(CHANNELS), .FAST(FAST)) u_sched (
-		.i_state(state_all), .i_gp_ne(gp_ne_all), .i_in_seg(in_seg_all),
-		.i_rh_zero(rh_zero_all),
-		.i_cur_ch(cur_ch), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
-		.o_has_work(has_work), .o_nx_cur(nx_cur), .o_cand(cand), .o_want(want),
-		.o_cand_acq(cand_acq), .o_cand_st(cand_st), .o_cand_seg(cand_seg), .o_cand_ne(cand_ne),
-		.i_ticks(cm_wd), .i_last(cm_rd), .i_retry(att_q), .i_pre(dq_pre), .i_acq_wr(acq_wr_s),
-		.i_gwrap(gwrap), .o_dq_due(dq_due), .o_dq_rem(dq_rem),
-		.i_sc(sc), .i_res(res), .i_yielded(yielded), .i_word_switch(s_word_switch),
-		.i_hs_zero(hs_zero), .i_sl_end(sl_end), .i_sl_eq1(sl_eq1),
-		.i_wt_kept(wt_kept), .i_ev_wait(i_ev_wait),
-		.o_sc_oh(sc_oh), .i_sc_oh(sc_oh_q), .o_nx_sc(nx_sc), .o_sl_inc(sl_inc),
-		.o_why(why), .o_why_v(why_v),
-		.o_nx_step(nx_step), .o_nx_run(nx_run), .o_nx_more(nx_more));
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -615,13 +522,17 @@ module wq_host_if #(
 	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left;
 	wire	gp_both, gp_rv1, gp_w0b, gq_use;
 	// answers: the FIFO's first, then gq's, then the host's own reads
-	wire	h_rv;
+	// (h_rv: the port's answer with no read ahead in flight, u_fifo's
+	// registered pf_idle, and no posted write's answer to come, u_mem's
+	// wr_pend: one LUT from the port)
+	wire	pf_idle;
+	wire	h_rv = i_mem_rvalid && (wr_pend == 2'd0) && pf_idle;
 
 	wq_host_ra #(.FAST(FAST), .CW(CW)) u_ra (
-		.i_hs(hs), .i_sc(sc), .i_state(s_state), .i_in_seg(in_seg_s),
-		.i_gp_ne(gp_ne_s), .i_seg_addr(seg_addr_s),
+		.i_hs(hs), .i_sc(sc), .i_in_seg(in_seg_s),
+		.i_d_state(dst_q), .i_d_seg(dseg_q), .i_d_ne(dne_q), .i_seg_addr(seg_addr_s),
 		.i_seg_rem(seg_rem_s), .i_ev_wait(i_ev_wait),
-		.i_nx_more(nx_more), .i_nx_run(nx_run), .i_nx_same(nx_step == sc),
+		.i_nx_more(nx_more), .i_nx_run(nx_run), .i_nx_same(nx_same),
 		.i_h_rv(h_rv), .i_lidx(lidx), .i_lw_v(lw_v), .i_rdata(rdata_q),
 		.i_w0_bad(w0_bad), .i_mem_rdata(i_mem_rdata),
 		.i_nm_m(nm_m), .i_moff_m(moff[`WQ_M_W-1:0]),
@@ -647,44 +558,18 @@ module wq_host_if #(
 		.o_gq_w0(gq_w0), .o_gq_w1(gq_w1), .o_gq_mv(gq_mv), .o_gq_outn(gq_outn),
 		.i_mem_ready(i_mem_ready), .i_mem_rvalid(m_rv), .i_mem_rdata(i_mem_rdata),
 		.o_mem_valid(pf_mem_valid), .o_mem_addr(pf_mem_addr),
-		.o_busy(pf_busy), .o_host_rv(h_rv));
-
+		.o_busy(pf_busy), .o_idle(pf_idle));
 
 	// the segment walk's one-cycle step (u_step's wq_host_hdr): its start,
-	// the METHOD record's subchannel and data, for u_slice and u_emit
+	// the METHOD record's subchannel and data, for u_schd and u_emit
 	wire		gh_fast;
 	wire	[31:0]	gh_fs_d;
 	wire	[`WQ_MH_SUBCH_W-1:0]	gh_fs_sub;
 
-	// GPFIFO_BASE as the GP step reads it (ma_gp: on cm_rd); a CSR write
-	// may change it (only while the channel is disabled), so any drops it
-	always @(posedge i_clk)
-	if (i_reset || FAST == 0)
-		gb_v <= 1'b0;
-	else if (hs == H_CSR2 && i_csr_we)
-		gb_v <= 1'b0;
-	else if (ma_gp)
-	begin
-		gb_v  <= 1'b1;
-		gb_q  <= cm_rd[31:3];
-		gb_ch <= sc;
-	end
-
 	assign	o_step_id = {{(8-CW){1'b0}}, sc};
 
-	// (FAST) the hold went on into a waiting channel (nx_wacq): not again
-	// until a fresh grant
-	always @(posedge i_clk)
-	if (i_reset || FAST == 0)
-		wt_kept <= 1'b0;
-	else if (g_start && !o_step_valid)
-		wt_kept <= 1'b0;
-	else if (hs == H_LEAVE && (!pf_busy || pf_cont) && wr_pend == 2'd0
-			&& nx_more && !nx_run)
-		wt_kept <= 1'b1;
-
 	// a grant's switch of the current channel, a CSR access answered
-	// (u_step's wq_host_idle), for u_slice, u_emit and u_chnx's fields
+	// (u_step's wq_host_idle), for u_schd, u_emit and u_chnx's fields
 	wire		ix_switch, ix_answer;
 
 	////////////////////////////////////////////////////////////////////////
@@ -701,8 +586,7 @@ module wq_host_if #(
 		.CW(CW), .RHW(RHW), .PF_LG(PF_LG), .DR(DR ? 1 : 0), .LD_LINE(LD_LINE ? 1 : 0))
 	u_step (
 		.i_clk(i_clk), .i_reset(i_reset),
-		.i_mdata(mdata), .i_sem_word(sem_word), .i_gb_q(gb_q), .i_getnx_q(getnx_q),
-		.i_nx_ne(nx_ne),
+		.i_mdata(mdata), .i_sem_word(sem_word), .i_ma_gp(ma_gp), .i_csr_we(i_csr_we),
 		.i_ev_ch(ev_ch),
 		.i_cm_rd(cm_rd), .i_cw_wd(cw_wd), .i_csr_is_ch(csr_is_ch), .i_csr_bad(csr_bad),
 		.i_cw_clr(cw_clr), .i_cw_reset(cw_reset), .i_cw_ram(cw_ram),
@@ -719,7 +603,7 @@ module wq_host_if #(
 		.i_gq_w1(gq_w1), .i_lreq(lreq), .i_lidx(lidx), .i_wr_pend(wr_pend),
 		.i_pf_n(pf_n),
 		.i_has_work(has_work), .i_cur_ch(cur_ch), .i_cand(cand), .i_cand_acq(cand_acq), .i_cand_st(cand_st), .i_cand_seg(cand_seg), .i_cand_ne(cand_ne),
-		.i_nx_step(nx_step),
+		.i_nx_same(nx_same),
 		.i_nx_cur(nx_cur), .i_nx_sc(nx_sc), .i_want(want), .i_dq_due(dq_due),
 		.i_sl_inc(sl_inc), .i_why_v(why_v), .i_nx_run(nx_run), .i_nx_more(nx_more),
 		.i_sl_fresh(sl_fresh), .i_sl_end(sl_end), .i_hs_zero(hs_zero),
@@ -737,6 +621,9 @@ module wq_host_if #(
 		.o_att_q(att_q), .o_perf_q(perf_q), .o_csr_pend(csr_pend), .o_gwrap(gwrap),
 		.o_cm_we(cm_we), .o_sem_start(sem_start), .o_sem_active(sem_active),
 		.o_lc_start(lc_start), .o_yielded(yielded), .o_gb_rdy(gb_rdy), .o_ld_rdy(ld_rdy), .o_gs_run(gs_run),
+		.o_dst_q(dst_q), .o_dseg_q(dseg_q), .o_dne_q(dne_q),
+		.o_getnx(s_getnx), .o_getnx_q(getnx_q), .o_gb_q(gb_q), .o_gb_ch(gb_ch), .o_gb_v(gb_v),
+		.o_lv_st_q(lv_st_q), .o_lv_hw_q(lv_hw_q), .o_lv_run_q(lv_run_q),
 		.o_moff(moff), .o_msub(msub),
 		.o_ev_req(o_ev_req), .o_step_valid(o_step_valid), .o_step_more(o_step_more),
 		.o_csr_ack(o_csr_ack), .o_csr_err(o_csr_err), .o_launch_valid(o_launch_valid),
@@ -762,24 +649,43 @@ module wq_host_if #(
 		.o_gh_fast(gh_fast), .o_gh_fs_sub(gh_fs_sub), .o_gh_fs_d(gh_fs_d),
 		.o_nm_off(nm_off), .o_nm_m(nm_m), .o_fm_fire(fm_fire), .o_fm_slu1(fm_slu1),
 		.o_fm_sl_eq(fm_sl_eq), .o_fm_end(fm_end), .o_sx_emit(sx_emit),
-		.o_sx_kind(sx_kind), .o_sx_aux(sx_aux), .o_sx2_go(sx2_go),
+		.o_sx_kind(sx_kind), .o_sx_aux(sx_aux),
 		.o_sem_ld(sem_ld), .o_sem_ld_sel(sem_ld_sel), .o_lx_launch(lx_launch),
 		.o_lv_error(lv_error), .o_lv_adv(lv_adv), .o_lv_sl_inc(lv_sl_inc),
 		.o_lv_switch(lv_switch), .o_lv_fresh(lv_fresh));
 
-	// the current channel and its slice (wq_host_slice): switch_to and the
-	// slice count, from the states' units' decisions
-	wq_host_slice #(.FAST(FAST), .CW(CW), .HOST_SLICE_RESET(HOST_SLICE_RESET))
-	u_slice (
-		.i_clk(i_clk), .i_reset(i_reset), .i_hs(hs),
-		.i_ix_switch(ix_switch), .i_nx_cur(nx_cur[CW-1:0]),
-		.i_ix_answer(ix_answer), .i_cw_hsl(cw_hsl), .i_csr_wdata(i_csr_wdata),
-		.i_gh_fast(gh_fast), .i_fm_slu1(fm_slu1), .i_fm_sl_eq(fm_sl_eq),
-		.i_fm_end(fm_end),
-		.i_lv_sl_inc(lv_sl_inc), .i_sl_used1(att_nx), .i_hsl_rd(cm_rd),
-		.i_lv_switch(lv_switch), .i_nx_sc(nx_sc[CW-1:0]), .i_lv_fresh(lv_fresh),
-		.o_cur_ch(cur_ch), .o_fresh(sl_fresh), .o_sl_end(sl_end),
-		.o_hs_zero(hs_zero), .o_hslm1(hslm1_q), .o_slu(slu_q), .o_sl_eq1(sl_eq1));
+	// the host scheduler (wq_host_scheduler): its decisions
+	// (wq_host_sched), the current channel and its slice (wq_host_slice)
+	// and the registers beside them
+	wq_host_scheduler #(.CHANNELS(CHANNELS), .FAST(FAST),
+		.HOST_SLICE_RESET(HOST_SLICE_RESET), .CW(CW), .RHW(RHW))
+	u_schd (
+		.i_clk(i_clk), .i_reset(i_reset),
+		.i_hs(hs), .i_sc(sc), .i_res(res), .i_yielded(yielded),
+		.i_word_switch(s_word_switch), .i_g_start(g_start), .i_step_valid(o_step_valid),
+		.i_lv_st(lv_st_q), .i_lv_hw(lv_hw_q), .i_lv_run(lv_run_q),
+		.i_state_all(state_all), .i_gp_ne_all(gp_ne_all), .i_in_seg_all(in_seg_all),
+		.i_acq_rh_all(acq_rh_all),
+		.i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch), .i_ev_wait(i_ev_wait),
+		.o_has_work(has_work), .o_nx_cur(nx_cur), .o_cand(cand), .o_want(want),
+		.o_cand_acq(cand_acq), .o_cand_st(cand_st), .o_cand_seg(cand_seg),
+		.o_cand_ne(cand_ne),
+		.i_cm_rd(cm_rd), .i_cm_wd(cm_wd), .i_att_q(att_q), .i_acq_wr(acq_wr_s),
+		.i_gwrap(gwrap), .o_dq_due(dq_due), .o_dq_rem(dq_rem),
+		.i_pf_busy(pf_busy), .i_pf_cont(pf_cont), .i_wr_pend(wr_pend),
+		.o_nx_sc(nx_sc), .o_sl_inc(sl_inc), .o_why(why), .o_why_v(why_v),
+		.o_nx_same(nx_same), .o_nx_run(nx_run), .o_nx_more(nx_more),
+		.i_ix_switch(ix_switch), .i_ix_answer(ix_answer), .i_cw_hsl(cw_hsl),
+		.i_csr_wdata(i_csr_wdata), .i_gh_fast(gh_fast), .i_fm_slu1(fm_slu1),
+		.i_fm_sl_eq(fm_sl_eq), .i_fm_end(fm_end), .i_lv_sl_inc(lv_sl_inc),
+		.i_att_nx(att_nx), .i_lv_switch(lv_switch), .i_lv_fresh(lv_fresh),
+		.o_cur_ch(cur_ch), .o_sl_fresh(sl_fresh), .o_sl_end(sl_end),
+		.o_hs_zero(hs_zero), .o_hslm1(hslm1_q), .o_slu(slu_q)
+`ifdef FORMAL
+		, .i_f_csr_we(i_csr_we), .i_f_csr_addr(i_csr_addr), .i_f_csr_bad(csr_bad),
+		.i_f_fm_fire(fm_fire)
+`endif
+		);
 
 	// the event records (wq_host_emit): the model's wq_host_emit where the
 	// model calls it, from the decisions of the units that own the
@@ -929,7 +835,6 @@ module wq_host_if #(
 		assert(o_evr_b == f_evr_b);
 	end
 
-
 	// the top: a CSR access only while the host holds no grant, a grant
 	// only after a request and until the cycle after o_step_valid
 	// (the pulse of one that arrives during the reset sweep waits in
@@ -1039,79 +944,17 @@ module wq_host_if #(
 			assert(f_mout == 5'd0 && !pf_on);
 	end
 
-	// H_LVW's GP_GET + 1, computed the cycle before, is its channel's
-	always @(*)
-	if (f_past_valid && !i_reset && hs == H_LVW)
-		assert(getnx_q == s_getnx);
-
-	// HOST_SLICE as written (the channel RAM word A_HSL) and the slice
-	// count (A_SLU, 0 while sl_fresh) as the model keeps them
-	reg	[31:0]	f_hslice, f_sused;
-	always @(posedge i_clk)
-	if (i_reset)
-	begin
-		f_hslice <= HOST_SLICE_RESET;
-		f_sused  <= 32'h0;
-	end else if (hs == H_CSR2 && i_csr_we && !csr_bad
-			&& i_csr_addr == `WQ_CSR_HOST_SLICE)
-	begin
-		f_hslice <= i_csr_wdata;
-		f_sused  <= 32'h0;
-	end else if (g_start && !has_work[cur_ch] && nx_cur[CW])
-		f_sused  <= 32'h0;
-	else if (hs == H_LEAVE)
-	begin
-		if ((why_v && nx_sc[CW]) || (why_v && why == `WQ_SW_SLICE))
-			f_sused <= 32'h0;
-		else if (sl_inc)
-			f_sused <= f_sused + 32'h1;
-	end else if (fm_fire && !sl_end)	// (FAST) a one-cycle step
-		f_sused <= fm_sl_eq ? 32'h0 : f_sused + 32'h1;
-
 	always @(*)
 	if (f_past_valid && !i_reset)
 	begin
-		assert(cur_ch <= LAST_CH);
 		assert(sc <= LAST_CH);
-		// the leave decision's registered pick is this cycle's where
-		// it is read (sc has not changed since the step began)
-		if (hs == H_LEAVE || hs == H_HDR || hs == H_DATA)
-			assert(sc_oh_q == sc_oh);
 		// memory is only touched inside a step, and not during the
 		// reset sweep (the semaphore unit's ownership and the sweep's
 		// lock request: wq_host_step's section)
 		if (hs == H_IDLE || hs == H_INIT)
 			assert(!o_mem_valid);
-		// the slice count: at most HOST_SLICE, sl_end and hs_zero exact
-		assert(f_sused <= f_hslice);
-		assert(sl_end == (f_sused == f_hslice));
-		if (sl_fresh)
-			assert(f_sused == 32'h0);
-		// H_LEAVE counts from att_q; (FAST) its end-of-slice test is
-		// the compare on att_q
-		if (hs == H_LEAVE)
-			assert(att_q == f_sused);
-		if (FAST != 0 && hs == H_LEAVE)
-			assert(sl_eq1 == (att_q == hslm1_q));
-		// (FAST) the flip-flop copies: HOST_SLICE, the slice count
-		// while not fresh
-		if (FAST != 0)
-		begin
-			assert(hslm1_q == f_hslice - 32'h1);
-			if (!sl_fresh)
-				assert(slu_q == f_sused);
-		end
-		assert(hs_zero == (f_hslice == 32'h0));
-		// u_sched's retry clock in H_DUEB, where its verdict is taken
-		// (wq_host_sched's f_clk): acq_wr counts no fewer wraps of `now`
-		// than gwrap, and with none since the stamp the grant's `now`
-		// (cm_wd) is not before acq_last (cm_rd)
-		if (hs == H_DUEB)
-			assert(acq_wr_s > {1'b0, gwrap}
-				|| (acq_wr_s == {1'b0, gwrap} && cm_wd >= cm_rd));
-		// ... and its registered half (u_sched's f_pre)
-		if (hs == H_DUEB)
-			assert(dq_pre == {2'b0, att_q} + ~{2'b0, cm_wd});
+		// (the scheduler's registers and the slice: wq_host_scheduler's
+		// section)
 	end
 
 	// ---- covers (reached from reset by scripts/formal.sh --all, job

@@ -20,8 +20,8 @@
 //		* The one address adder of the host's reads (o_ma_sum):
 //		  GPFIFO_BASE + 8 * GP_GET (H_GP0, or H_DUE with GPFIFO_BASE
 //		  already on the channel RAM's read port: o_ma_gp), the
-//		  launch descriptor's address (H_LAUNCH2), SEM_ADDR_LO (H_SL2)
-//		  + 0, and the next word, o_h_mem_addr + 4 (+ 16: the next
+//		  launch descriptor's address (H_LAUNCH2), SEM_ADDR_LO (H_SL2,
+//		  or FAST's H_SEMX2) + 0, and the next word, o_h_mem_addr + 4 (+ 16: the next
 //		  line of a line-wide descriptor read).
 //		* (FAST) The semaphore unit's posted writes: the memory
 //		  answers in order, so a read asked for after a write sees
@@ -56,13 +56,13 @@ module wq_host_mem #(
 		input	wire		i_w0_bad_d,
 		input	wire	[31:0]	i_h_mem_addr_d, i_rdata_d,
 		input	wire	[4:0]	i_lreq_d, i_lidx_d,
-		// an answer to the host's own read (wq_host_fifo's o_host_rv)
+		// an answer to the host's own read (wq_host_if's h_rv)
 		input	wire		i_h_rv,
 		// the address adder: GPFIFO_BASE on the channel RAM's read port
-		// in H_DUE (i_gb_rdy, not with the GP stream i_gs_run), the
-		// semaphore unit loaded in H_SEMX2 (i_sx2_go), launch_desc on
-		// the read port in H_LAUNCH (i_ld_rdy); the read word, GP_GET
-		input	wire		i_gb_rdy, i_gs_run, i_sx2_go, i_ld_rdy,
+		// in H_DUE (i_gb_rdy, not with the GP stream i_gs_run),
+		// launch_desc on the read port in H_LAUNCH (i_ld_rdy); the read
+		// word, GP_GET
+		input	wire		i_gb_rdy, i_gs_run, i_ld_rdy,
 		input	wire	[31:0]	i_cm_rd,
 		input	wire	[15:0]	i_s_get,
 		// the semaphore unit's side of the port
@@ -141,7 +141,11 @@ module wq_host_mem #(
 	// work when GPFIFO_BASE is already on cm_rd, gb_rdy)
 	wire		ma_gp  = (i_hs == H_GP0)
 				|| (FAST != 0 && i_hs == H_DUE && i_gb_rdy && !i_gs_run);
-	wire		ma_cm  = ma_gp || (i_hs == H_LAUNCH2) || (i_hs == H_SL2) || i_sx2_go
+	// (FAST: H_SEMX2 loading the unit takes SEM_ADDR_LO as H_SL2 does;
+	// H_SEMX2 uses the sum only then, so the state alone selects it, not
+	// the load's decision behind the reads ahead's busy flag)
+	wire		ma_cm  = ma_gp || (i_hs == H_LAUNCH2) || (i_hs == H_SL2)
+				|| (FAST != 0 && i_hs == H_SEMX2)
 				|| (FAST != 0 && i_hs == H_LAUNCH && i_ld_rdy);
 	wire	[31:0]	ma_a   = ma_cm ? i_cm_rd : o_h_mem_addr;
 	wire		ma_l16 = LD_LINE && i_hs == H_LREAD && o_ld_line;	// the next line
@@ -220,9 +224,6 @@ module wq_host_mem #(
 	begin
 		if (i_sem_active)
 			assume(!i_pf_mem_valid);
-		// (wq_host_sem: the unit loaded in H_SEMX2 only)
-		if (i_sx2_go)
-			assume(i_hs == H_SEMX2);
 	end
 `else
 	always @(*)
@@ -230,8 +231,6 @@ module wq_host_mem #(
 	begin
 		if (i_sem_active)
 			assert(!i_pf_mem_valid);
-		if (i_sx2_go)
-			assert(i_hs == H_SEMX2);
 	end
 `endif
 

@@ -37,11 +37,15 @@ module wq_host_ra #(
 		// the step sequencer's state and channel
 		input	wire	[5:0]	i_hs,
 		input	wire	[CW-1:0]	i_sc,
-		// the step's channel: its state, in a segment, GP_GET != GP_PUT,
-		// the segment's word address and words left
-		input	wire	[3:0]	i_state,
+		// the step's channel: in a segment, the segment's word address
+		// and words left; and as H_DUE reads them (wq_host_step's
+		// registered dispatch, dst_q, dseg_q and dne_q: the channel's
+		// state, segment flag and GP_GET != GP_PUT there, so the start
+		// and the entry's use are not behind the channel RAM's select)
 		input	wire		i_in_seg,
-		input	wire		i_gp_ne,
+		input	wire	[3:0]	i_d_state,
+		input	wire		i_d_seg,
+		input	wire		i_d_ne,
 		input	wire	[`WQ_GP_ADDR_W-1:0]	i_seg_addr,
 		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_seg_rem,
 		// another unit waits for the lock
@@ -126,9 +130,9 @@ module wq_host_ra #(
 	// the FIFO goes on with the next step only when that step is this
 	// channel's, inside the segment, under the same lock (pf_cont)
 	wire	pf_cont  = i_nx_more && i_nx_run && i_nx_same && i_in_seg;
-	wire	s_live   = (i_state == `WQ_CH_IDLE || i_state == `WQ_CH_RUNNABLE);
+	wire	s_live   = (i_d_state == `WQ_CH_IDLE || i_d_state == `WQ_CH_RUNNABLE);
 	// start on a step of a channel inside a segment, or a new segment
-	wire	pf_st_due = (i_hs == H_DUE) && i_in_seg && s_live;
+	wire	pf_st_due = (i_hs == H_DUE) && i_d_seg && s_live;
 	// (FAST) word 1 lands (gp_rv1: checked off the port, gp_ok_rv) with
 	// word 0 taken before, or taken from i_rdata in the same cycle
 	// (gp_both): the cycle word 1 lands, word 0 has been taken or is
@@ -143,7 +147,7 @@ module wq_host_ra #(
 			&& !(gp_len_rv == 0
 				&& i_mem_rdata[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
 	// (or in H_DUE from the entry read ahead, gq_use)
-	wire	due_gp    = (i_hs == H_DUE) && !i_in_seg && i_gp_ne && s_live;
+	wire	due_gp    = (i_hs == H_DUE) && !i_d_seg && i_d_ne && s_live;
 	wire	gq_use    = (FAST != 0) && due_gp && i_gq_on && (i_gq_got == 2'd2)
 			&& (i_gq_ch == i_sc) && i_gq_at;
 	wire	gq_ok     = (i_gq_w0[`WQ_GP_RSVD0_RANGE] == 0)
@@ -222,13 +226,13 @@ module wq_host_ra #(
 			assert((i_hs == H_DUE && s_live)
 				|| (i_hs == H_GPW && gp_rv1 && gp_ok_rv)
 				|| (i_hs == H_LEAVE && o_cont));
-		if (o_start && i_hs == H_DUE && i_in_seg)
+		if (o_start && i_hs == H_DUE && i_d_seg)
 			assert(o_st_addr == i_seg_addr && o_st_left == i_seg_rem);
 		// the entry read ahead is used only for the step's channel at
 		// its GP_GET, both words received, outside a segment; then the
 		// segment it opens is its words'
 		if (o_gq_use)
-			assert(i_hs == H_DUE && !i_in_seg && i_gp_ne && s_live
+			assert(i_hs == H_DUE && !i_d_seg && i_d_ne && s_live
 				&& i_gq_on && i_gq_got == 2'd2 && i_gq_ch == i_sc
 				&& i_gq_at);
 		if (o_gq_use)
@@ -280,7 +284,7 @@ module wq_host_ra #(
 	always @(*)
 	if (FAST != 0)
 	begin
-		c_st_due:   cover(o_start && i_hs == H_DUE && i_in_seg);
+		c_st_due:   cover(o_start && i_hs == H_DUE && i_d_seg);
 		c_st_gp:    cover(o_start && i_hs == H_GPW && o_gp_both);
 		c_st_gp1:   cover(o_start && i_hs == H_GPW && !o_gp_both);
 		c_st_gq:    cover(o_start && o_gq_use);

@@ -12,9 +12,12 @@
 //		acquire retry is due (wq_host_due), and the leave decision
 //		after a step (wq_host_after_step: the switch reason, the slice
 //		count, and with FAST whether the next step keeps the lock).
-//		Instantiated by wq_host_if (u_sched), whose state machine holds
-//		the registers these read (cur_ch, sc, the slice count, the
-//		retry clock) and acts on the decisions; docs/rtl/wq_host_sched.md.
+//		Instantiated by wq_host_scheduler (u_sched, inside wq_host_if),
+//		which holds the registers beside it (the registered pick and
+//		its tests, the retry rule's half, the burst's hold flag) and
+//		the slice; the step sequencer holds the rest these read (sc,
+//		the retry clock, the step's channel's registered views) and
+//		acts on the decisions; docs/rtl/wq_host_sched.md.
 //
 ////////////////////////////////////////////////////////////////////////////////
 //
@@ -76,6 +79,13 @@ module wq_host_sched #(
 		output	wire	[31:0]	o_dq_rem,
 		// ---- the leave decision (H_LEAVE) ----------------------------------
 		input	wire	[CW-1:0]	i_sc,		// the step's channel
+		// ... its state, whether it has work and is RUNNABLE, registered
+		// a cycle ahead (wq_host_step's lv_st_q, lv_hw_q, lv_run_q: the
+		// channel's in H_LEAVE, where the decision is read; its FORMAL
+		// section asserts it), so the decision is not behind the
+		// channel's select and every channel's work test
+		input	wire	[3:0]	i_sc_st,
+		input	wire		i_sc_hw, i_sc_run,
 		input	wire	[`WQ_STEP_W-1:0]	i_res,	// the step's result
 		input	wire		i_yielded,
 		input	wire		i_word_switch,	// SEM_EXECUTE's ACQUIRE_SWITCH
@@ -93,6 +103,13 @@ module wq_host_sched #(
 		// asserts it there)
 		output	wire	[CHANNELS-1:0]	o_sc_oh,
 		input	wire	[CHANNELS-1:0]	i_sc_oh,
+		// ... and what the burst tests of the channel it picks, registered
+		// with it (wq_host_scheduler's pk_run_q, pk_wacq_q: the other
+		// channels' states do not change within a step, and their retry
+		// hints count down one a cycle, so a cycle ahead is this cycle's
+		// where the pick is read): it is RUNNABLE; it is in ACQ_WAIT with
+		// its retry hint at 0
+		input	wire		i_pk_run, i_pk_wacq,
 		// the next channel with work after sc: {found, channel} (from
 		// i_sc_oh)
 		output	wire	[CW:0]	o_nx_sc,
@@ -102,9 +119,10 @@ module wq_host_sched #(
 		// a fresh slice)
 		output	reg	[7:0]	o_why,
 		output	reg		o_why_v,
-		// (FAST) the next step's channel; it is runnable; the lock is
-		// kept for it
-		output	wire	[CW-1:0]	o_nx_step,
+		// (FAST) the next step is the same channel's (no switch: the
+		// channel a switch picks is another); it is runnable; the lock
+		// is kept for it
+		output	wire		o_nx_same,
 		output	wire		o_nx_run,
 		output	wire		o_nx_more
 	);
@@ -195,13 +213,13 @@ module wq_host_sched #(
 	assign	o_nx_cur = oh_chan(i_cur_ch, cur_oh);
 	assign	o_nx_sc  = oh_chan(i_sc, sc_oh);
 
-	// every channel's state tests, side by side (the picks select them)
-	reg	[CHANNELS-1:0]	ch_run, ch_acq, ch_wfi, ch_lwait;
+	// every channel's state tests, side by side (the picks select them;
+	// the leave decision's pick's are registered with it, i_pk_*)
+	reg	[CHANNELS-1:0]	ch_acq, ch_wfi, ch_lwait;
 	integer	sc_i;
 	always @(*)
 	for (sc_i = 0; sc_i < CHANNELS; sc_i = sc_i + 1)
 	begin
-		ch_run[sc_i]   = (i_state[4*sc_i +: 4] == `WQ_CH_RUNNABLE);
 		ch_acq[sc_i]   = (i_state[4*sc_i +: 4] == `WQ_CH_ACQ_WAIT);
 		ch_wfi[sc_i]   = (i_state[4*sc_i +: 4] == `WQ_CH_WFI_WAIT);
 		ch_lwait[sc_i] = (i_state[4*sc_i +: 4] == `WQ_CH_LAUNCH_WAIT);
@@ -278,7 +296,7 @@ module wq_host_sched #(
 	//
 	// wq_host_after_step: the slice, the switch reason, the next step
 	//
-	wire	[3:0]	s_state = st_of(i_sc);
+	wire	[3:0]	s_state = i_sc_st;
 	assign	o_sl_inc   = (i_res == `WQ_STEP_DONE) && !i_sl_end;
 	wire		sl_endnx = o_sl_inc ? i_sl_eq1 : i_sl_end;	// slice_left == 0
 
@@ -296,7 +314,7 @@ module wq_host_sched #(
 			o_why = `WQ_SW_WAIT;
 		else if (i_yielded)
 			o_why = `WQ_SW_YIELD;
-		else if (!o_has_work[i_sc])
+		else if (!i_sc_hw)
 			o_why = `WQ_SW_EMPTY;
 		else if (!i_hs_zero && sl_endnx)
 			o_why = `WQ_SW_SLICE;
@@ -319,12 +337,12 @@ module wq_host_sched #(
 	// channels' own tests, in parallel with the decision, which only
 	// chooses between the switch's outcome and the same channel's.
 	wire		sw      = o_why_v && o_nx_sc[CW];
-	assign	o_nx_step = sw ? o_nx_sc[CW-1:0] : i_sc;
-	assign	o_nx_run  = sw ? |(sc_oh & ch_run) : ch_run[i_sc];
+	assign	o_nx_same = !sw;
+	assign	o_nx_run  = sw ? i_pk_run : i_sc_run;
 	// (a switch to another channel in ACQ_WAIT whose retry may be due)
-	wire		nx_wacq = sw && !i_wt_kept && |(sc_oh & ch_acq & i_rh_zero);
+	wire		nx_wacq = sw && !i_wt_kept && i_pk_wacq;
 	// (without a switch the channel stays: it must still have work)
-	assign	o_nx_more = (FAST != 0) && !i_ev_wait && (sw || o_has_work[i_sc])
+	assign	o_nx_more = (FAST != 0) && !i_ev_wait && (sw || i_sc_hw)
 			&& (o_nx_run || nx_wacq);
 
 `ifdef FORMAL
@@ -358,8 +376,20 @@ module wq_host_sched #(
 `undef	WQ_F_IN
 
 	// (the leave decision's properties hold with the registered pick
-	// this cycle's, f_oh: as wq_host_if keeps it where they are read)
-	wire	f_oh = (i_sc_oh == o_sc_oh);
+	// this cycle's, f_oh, and the step's channel's registered views,
+	// f_sv: as wq_host_scheduler and wq_host_step keep them where they
+	// are read)
+	reg	[CHANNELS-1:0]	f_run;
+	integer	fr;
+	always @(*)
+	for (fr = 0; fr < CHANNELS; fr = fr + 1)
+		f_run[fr] = (i_state[4*fr +: 4] == `WQ_CH_RUNNABLE);
+	// (the next step's channel)
+	wire	[CW-1:0]	f_nx_step = sw ? o_nx_sc[CW-1:0] : i_sc;
+	wire	f_oh = (i_sc_oh == o_sc_oh) && (i_pk_run == |(i_sc_oh & f_run))
+			&& (i_pk_wacq == |(i_sc_oh & ch_acq & i_rh_zero));
+	wire	f_sv = (i_sc_st == st_of(i_sc)) && (i_sc_hw == o_has_work[i_sc])
+			&& (i_sc_run == (st_of(i_sc) == `WQ_CH_RUNNABLE));
 
 	// the round robin: the channel found is the first with work after
 	// `from` (none between them has work), and none found means no other
@@ -436,12 +466,14 @@ module wq_host_sched #(
 		if (i_res == `WQ_STEP_ERROR)
 			assert(o_why_v && o_why == `WQ_SW_ERROR);
 		if (o_why_v && o_nx_sc[CW] && f_oh)
-			assert(o_nx_step != i_sc);
-		if (o_nx_more && f_oh)
-			assert(FAST != 0 && o_has_work[o_nx_step]
-				&& (o_nx_run || o_nx_step != i_sc));
+			assert(f_nx_step != i_sc);
+		if (o_nx_more && f_oh && f_sv)
+			assert(FAST != 0 && o_has_work[f_nx_step]
+				&& (o_nx_run || f_nx_step != i_sc));
 		if (!o_why_v)
-			assert(o_nx_step == i_sc);
+			assert(f_nx_step == i_sc);
+		if (f_oh)
+			assert(o_nx_same == (f_nx_step == i_sc));
 	end
 
 	// the one-hot picks against the round robin's definition as the
@@ -477,19 +509,20 @@ module wq_host_sched #(
 			: f_cand_st == `WQ_CH_WFI_WAIT ? (i_engine_idle || f_nx_cand[CW])
 			: f_cand_st == `WQ_CH_LAUNCH_WAIT ? (i_can_launch || f_nx_cand[CW])
 			: 1'b1);
-	wire	[3:0]	f_nx_st   = st_of(o_nx_step);
-	wire		f_nx_wacq = (o_nx_step != i_sc) && !i_wt_kept
-			&& i_rh_zero[o_nx_step] && (f_nx_st == `WQ_CH_ACQ_WAIT);
+	wire	[3:0]	f_nx_st   = st_of(f_nx_step);
+	wire		f_nx_wacq = (f_nx_step != i_sc) && !i_wt_kept
+			&& i_rh_zero[f_nx_step] && (f_nx_st == `WQ_CH_ACQ_WAIT);
 	always @(*)
 	begin
 		assert(o_nx_cur == f_next_work(i_cur_ch, o_has_work));
 		assert(o_want == ((cur_hw || o_nx_cur[CW]) && f_cand_go));
 		if (f_oh)
-		begin
 			assert(o_nx_sc  == f_next_work(i_sc, o_has_work));
+		if (f_oh && f_sv)
+		begin
 			assert(o_nx_run == (f_nx_st == `WQ_CH_RUNNABLE));
 			assert(nx_wacq == f_nx_wacq);
-			assert(o_nx_more == ((FAST != 0) && !i_ev_wait && o_has_work[o_nx_step]
+			assert(o_nx_more == ((FAST != 0) && !i_ev_wait && o_has_work[f_nx_step]
 					&& (o_nx_run || f_nx_wacq)));
 		end
 	end

@@ -29,7 +29,8 @@
 //		channel RAM words A_SLU and A_HSL (wq_host_seq writes them) and
 //		these two are left unused.
 //
-//		Instantiated by wq_host_if (u_slice).  docs/rtl/wq_host_slice.md.
+//		Instantiated by wq_host_scheduler (u_slice, inside wq_host_if).
+//		docs/rtl/wq_host_slice.md.
 //
 ////////////////////////////////////////////////////////////////////////////////
 //

@@ -4,7 +4,8 @@
 // wq_host_seq, its event records wq_host_emit, and the units that
 // compute the next state of some of its states: wq_host_idle,
 // wq_host_gp, wq_host_hdr, wq_host_sem, wq_host_launch, wq_host_leave,
-// wq_host_ra, wq_host_fast) so the codes exist once.
+// wq_host_ra, wq_host_fast, wq_host_slice, wq_host_scheduler) so the
+// codes exist once.
 // docs/rtl/wq_host_if.md "Structure".
 //
 // And the sequencer's next-state declarations (wq_host_seq,

@@ -52,11 +52,10 @@ module wq_host_step #(
 		parameter	LD_LINE = 0	// line-wide descriptor reads
 	) (
 		input	wire		i_clk, i_reset,
-		// the registers the step reads but others write: the word read (u_mem's rdata_q, the method's data), GPFIFO_BASE's copy, GP_GET + 1 and the advance's test
+		// the registers the step reads but others write: the word read (u_mem's rdata_q, the method's data)
 		input	wire	[31:0]	i_mdata, i_sem_word,
-		input	wire	[31:3]	i_gb_q,
-		input	wire	[15:0]	i_getnx_q,
-		input	wire		i_nx_ne,
+		// the GP step's read of GPFIFO_BASE (u_mem's ma_gp: on the channel RAM's read port), a CSR write (H_CSR2) drops its copy
+		input	wire		i_ma_gp, i_csr_we,
 		// the record's channel (its GP_GET and error code, read for the record)
 		input	wire	[CW-1:0]	i_ev_ch,
 		// the channel RAM's read word, the CSR decode and a CSR write's next state (u_chan)
@@ -81,7 +80,8 @@ module wq_host_step #(
 		input	wire	[PF_LG:0]	i_pf_n,
 		// the scheduler's decisions (u_sched) and the current channel and slice (u_slice)
 		input	wire	[CHANNELS-1:0]	i_has_work,
-		input	wire	[CW-1:0]	i_cur_ch, i_cand, i_nx_step,
+		input	wire	[CW-1:0]	i_cur_ch, i_cand,
+		input	wire		i_nx_same,	// the next step is sc's (u_sched's)
 		input	wire		i_cand_acq,	// the candidate is in ACQ_WAIT (u_sched's)
 		input	wire	[3:0]	i_cand_st,	// ... its state, segment flag and
 		input	wire		i_cand_seg, i_cand_ne,	// GP_GET != GP_PUT (u_sched's)
@@ -111,6 +111,17 @@ module wq_host_step #(
 					o_ld_rdy, o_gs_run,
 		output	wire	[13:0]	o_moff,
 		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_msub,
+		// H_DUE's dispatch (dst_q, dseg_q, dne_q: the step's channel's state, segment flag and GP_GET != GP_PUT there), for the reads ahead's start
+		output	wire	[3:0]	o_dst_q,
+		output	wire		o_dseg_q, o_dne_q,
+		// the step's channel's GP_GET + 1 (o_getnx) and registered (o_getnx_q, H_LVW's advance); GPFIFO_BASE's copy (o_gb_q, of channel o_gb_ch, while o_gb_v), for the reads ahead and the records
+		output	wire	[15:0]	o_getnx, o_getnx_q,
+		// what the leave decision tests of the step's channel, registered a cycle ahead (its state, it has work, it is RUNNABLE: the channel's in H_LEAVE), for the scheduler
+		output	wire	[3:0]	o_lv_st_q,
+		output	wire		o_lv_hw_q, o_lv_run_q,
+		output	wire	[31:3]	o_gb_q,
+		output	wire	[CW-1:0]	o_gb_ch,
+		output	wire		o_gb_v,
 		// ... and wq_host_if's ports' (the lock request, the step, the CSR answer, the launch, the interrupts)
 		output	wire		o_ev_req, o_step_valid, o_step_more, o_csr_ack, o_csr_err,
 					o_launch_valid, o_irq_chan_error, o_irq_non_stall,
@@ -139,7 +150,7 @@ module wq_host_step #(
 		output	wire	[`WQ_GP_LENGTH_W-1:0]	o_seg_rem_s,
 		// the decisions the other units take (the slice, the records, the semaphore unit's operands, the checker's start)
 		output	wire		o_ix_switch, o_ix_answer, o_gh_fast, o_fm_fire,
-					o_fm_sl_eq, o_fm_end, o_sx_emit, o_sx2_go,
+					o_fm_sl_eq, o_fm_end, o_sx_emit,
 					o_sem_ld, o_lx_launch, o_lv_error, o_lv_adv,
 					o_lv_sl_inc, o_lv_switch, o_lv_fresh,
 		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_gh_fs_sub,
@@ -156,6 +167,7 @@ module wq_host_step #(
 	localparam	AW = 4 + CA;	// the channel RAM's address (wq_host_map.vh)
 	// verilator lint_off UNUSEDPARAM
 `include "wq_host_states.vh"
+`include "wq_host_map.vh"
 	// verilator lint_on UNUSEDPARAM
 
 	// ---- the step's registers (their meaning: wq_host_if's declarations
@@ -230,7 +242,11 @@ module wq_host_step #(
 	wire	[CHANNELS-1:0]	ctrl_en_all;
 	wire	[8*CHANNELS-1:0]	err_all;
 	// verilator lint_off UNUSEDSIGNAL
-	wire	unused_all = &{1'b0, ctrl_en_all, err_all};	// (the formal section's)
+	// (the formal section's; sx2_go, H_SEMX2's early load of the
+	// semaphore unit, is wq_host_sem's own: the address adder takes
+	// SEM_ADDR_LO in H_SEMX2 by the state alone, wq_host_mem)
+	wire	sx2_go;
+	wire	unused_all = &{1'b0, ctrl_en_all, err_all, sx2_go};
 	// verilator lint_on UNUSEDSIGNAL
 	assign	{o_gp_get_s, o_gp_ne_s, o_ctrl_en_s, o_in_seg_s, o_chan_state_s,
 		o_wait_kind_s, o_err_s, o_gp_lgc_s, o_gp_base_lo_s, o_acq_wr_s,
@@ -255,6 +271,7 @@ module wq_host_step #(
 		dseg_q <= g_start ? i_cand_seg : in_seg_s;
 		dne_q  <= g_start ? i_cand_ne : gp_ne_s;
 	end
+	assign	{o_dst_q, o_dseg_q, o_dne_q} = {dst_q, dseg_q, dne_q};
 	// What the way out tests of the step's channel (wq_host_leave: its
 	// segment flag, m_count == 0 and seg_rem == 0 for H_LVW's advance,
 	// m_count == 0 for H_LEAVE's walk state), registered a cycle ahead:
@@ -276,6 +293,51 @@ module wq_host_step #(
 		lv_srz_q <= (seg_rem_s == 0);
 		sx_wt_q  <= (chan_state_s == `WQ_CH_ACQ_WAIT);
 	end
+
+	// GP_GET + 1 of the step's channel, in a ring of 2^log2 entries
+	// (log2 <= 16 when enabled; lgc is the clamped copy), for the entry
+	// read ahead (wq_host_fifo's gq) and registered: H_LVW advances
+	// GP_GET with the value H_AW computed the cycle before (the same sc
+	// and GP_GET), so the advance's compare does not wait for the
+	// channel multiplexer and incrementer
+	function [15:0] gp_next;
+		input	[15:0]	get;
+		input	[5:0]	lgc;
+		// verilator lint_off UNUSEDSIGNAL
+		reg	[16:0]	m;
+		// verilator lint_on UNUSEDSIGNAL
+		begin
+			m = (lgc >= 6'd16) ? 17'h0ffff : ~(17'h1ffff << lgc[4:0]);
+			gp_next = (get + 16'h1) & m[15:0];
+		end
+	endfunction
+	wire	[15:0]	getnx = gp_next(gp_get_s, gp_lgc_s);
+	reg	[15:0]	getnx_q;
+	always @(posedge i_clk)
+		getnx_q <= getnx;
+	// GP_GET != GP_PUT after the advance, with GP_PUT on cm_rd (H_LVW:
+	// read for it in H_AFTER; GP_GET < 2^16)
+	wire		nx_ne = (i_cm_rd[31:16] != 16'h0) || (getnx_q != i_cm_rd[15:0]);
+
+	// GPFIFO_BASE as the GP step reads it (i_ma_gp: on cm_rd), for the
+	// entry read ahead and a burst's GP stream; a CSR write may change it
+	// (only while the channel is disabled), so any drops it
+	reg	[31:3]	gb_q;		// GPFIFO_BASE of gb_ch (8-aligned: the
+					// channel is enabled)
+	reg	[CW-1:0]	gb_ch;
+	reg		gb_v;
+	always @(posedge i_clk)
+	if (i_reset || FAST == 0)
+		gb_v <= 1'b0;
+	else if (hs == H_CSR2 && i_csr_we)
+		gb_v <= 1'b0;
+	else if (i_ma_gp)
+	begin
+		gb_v  <= 1'b1;
+		gb_q  <= i_cm_rd[31:3];
+		gb_ch <= sc;
+	end
+	assign	{o_getnx, o_getnx_q, o_gb_q, o_gb_ch, o_gb_v} = {getnx, getnx_q, gb_q, gb_ch, gb_v};
 `ifndef SYNTHESIS
 `ifndef FORMAL
 `ifndef YOSYS
@@ -299,6 +361,13 @@ module wq_host_step #(
 		begin
 			$display("wq_host_step: dst_q %0d dseg_q %b dne_q %b are not channel %0d's %0d %b %b in state %0d",
 				dst_q, dseg_q, dne_q, sc, chan_state_s, in_seg_s, gp_ne_s, hs);
+			$stop;
+		end
+		if (hs == H_LEAVE && (lv_st_q != chan_state_s || lv_hw_q != i_has_work[sc]
+				|| lv_run_q != (chan_state_s == `WQ_CH_RUNNABLE)))
+		begin
+			$display("wq_host_step: lv_st_q %0d lv_hw_q %b lv_run_q %b are not channel %0d's %0d %b in H_LEAVE",
+				lv_st_q, lv_hw_q, lv_run_q, sc, chan_state_s, i_has_work[sc]);
 			$stop;
 		end
 		if ((hs == H_LVW && (lv_seg_q != in_seg_s || lv_srz_q != (seg_rem_s == 0)))
@@ -444,7 +513,7 @@ module wq_host_step #(
 		.o_emit_kind(o_sx_kind), .o_emit_aux(o_sx_aux), .o_start(sx_start),
 		.o_act_w(sx_act_w), .o_act(sx_act), .o_endwait_clr(sx_endwait_clr),
 		.o_att_w(sx_att_w), .o_att_sl(sx_att_sl), .o_ma_w(sx_ma_w),
-		.o_stamp(sx_stamp), .o_sx2_go(o_sx2_go), .o_ld(o_sem_ld),
+		.o_stamp(sx_stamp), .o_sx2_go(sx2_go), .o_ld(o_sem_ld),
 		.o_ld_sel(o_sem_ld_sel));
 
 	// LAUNCH: the descriptor's stream, the checker, the launch (wq_host_launch,
@@ -468,11 +537,53 @@ module wq_host_step #(
 		.i_slu(i_slu_q), .i_fresh(i_sl_fresh), .i_pf_busy(i_pf_busy),
 		.i_pf_cont(i_pf_cont), .i_wr_idle(i_wr_pend == 2'd0), .i_sl_inc(i_sl_inc),
 		.i_why_v(i_why_v), .i_why(i_why), .i_nx_v(i_nx_sc[CW]),
-		.i_nx_more(i_nx_more), .i_nx_run(i_nx_run), .i_nx_same(i_nx_step == sc),
+		.i_nx_more(i_nx_more), .i_nx_run(i_nx_run), .i_nx_same(i_nx_same),
 		.i_gb_hit(i_gb_hit), .o_hs(lv_hs), .o_ra_w(lv_ra_w), .o_ra(lv_ra),
 		.o_att_w(lv_att_w), .o_att(lv_att), .o_error(o_lv_error), .o_adv(o_lv_adv),
 		.o_leave(lv_leave), .o_sl_inc(o_lv_sl_inc), .o_switch(o_lv_switch),
 		.o_fresh(o_lv_fresh), .o_gt_w(lv_gt_w), .o_gs(lv_gs));
+
+	// What the leave decision tests of the step's channel (wq_host_sched:
+	// its state for the switch's reason, whether it has work, whether it
+	// is RUNNABLE), registered a cycle ahead, so the decision (and the
+	// burst's, the reads ahead's and the slice's behind it) is not behind
+	// u_cst's read at sc and every channel's work test.  H_LEAVE follows
+	// H_LVW, H_LV2, H_METHOD, H_STAMP or itself; of these only H_LVW's
+	// advance (out of the segment, GP_GET != GP_PUT as nx_ne says, the
+	// state settled) and H_METHOD's wait (the wait's state) write the
+	// fields read (wq_host_chnext), so the registers take those writes
+	// as u_chnx makes them, else the channel's fields: the channel's
+	// where H_LEAVE reads them (the FORMAL section asserts it)
+	// (the wait, behind the method's decode, and GP_GET != GP_PUT after
+	// the advance, behind its 32-bit compare, select last: a wait's
+	// state, WFI_WAIT or LAUNCH_WAIT, has work and is not RUNNABLE; the
+	// advance leaves the segment and settles IDLE or RUNNABLE by nx_ne
+	// alone -- wq_host_map.vh's settle -- so a live channel has work
+	// after it by nx_ne, a waiting one anyway)
+	wire		lw_adv  = o_lv_adv;		// (H_LVW's only)
+	wire		lw_wait = (hs == H_METHOD) && md_wait;
+	wire		c_live  = (chan_state_s != `WQ_CH_DISABLED)
+				&& (chan_state_s != `WQ_CH_ERROR);
+	wire		c_wait  = (chan_state_s == `WQ_CH_ACQ_WAIT)
+				|| (chan_state_s == `WQ_CH_WFI_WAIT)
+				|| (chan_state_s == `WQ_CH_LAUNCH_WAIT);
+	wire		c_ir    = (chan_state_s == `WQ_CH_IDLE)
+				|| (chan_state_s == `WQ_CH_RUNNABLE);
+	// wq_chan_has_work: enabled, not in error, and ring entries, an open
+	// segment or a pending wait
+	wire		c_hw    = c_live && (gp_ne_s || in_seg_s || c_wait);
+	reg	[3:0]	lv_st_q;
+	reg		lv_hw_q, lv_run_q;
+	always @(posedge i_clk)
+	begin
+		lv_st_q  <= lw_wait ? md_wk
+			: (lw_adv && c_ir) ? (nx_ne ? `WQ_CH_RUNNABLE : `WQ_CH_IDLE)
+			: chan_state_s;
+		lv_hw_q  <= lw_wait || (lw_adv ? (c_live && (nx_ne || c_wait)) : c_hw);
+		lv_run_q <= !lw_wait && (lw_adv ? (c_ir && nx_ne)
+			: (chan_state_s == `WQ_CH_RUNNABLE));
+	end
+	assign	{o_lv_st_q, o_lv_hw_q, o_lv_run_q} = {lv_st_q, lv_hw_q, lv_run_q};
 
 	// the step sequencer's next state: the states' decisions above applied as
 	// every register's next value, *_d (wq_host_seq, docs/rtl/wq_host_seq.md)
@@ -481,7 +592,7 @@ module wq_host_step #(
 		.i_cm_rd(i_cm_rd), .i_cm_wa(cm_wa), .i_cm_wd(cm_wd),
 		.i_csr_bad(i_csr_bad), .i_csr_pend(csr_pend), .i_cw_err(i_cw_err),
 		.i_cw_ram(i_cw_ram), .i_cw_wa(i_cw_wa), .i_cw_wd(i_cw_wd),
-		.i_fm_perf(fm_perf), .i_gb_q(i_gb_q), .i_gb_rdy(gb_rdy),
+		.i_fm_perf(fm_perf), .i_gb_q(gb_q), .i_gb_rdy(gb_rdy),
 		.i_gh_att(gh_att), .i_gh_att_w(gh_att_w), .i_gh_einfo(gh_einfo),
 		.i_gh_err_w(gh_err_w), .i_gh_fast(o_gh_fast), .i_gh_fs_d(o_gh_fs_d),
 		.i_gh_hma_w(gh_hma_w), .i_gh_hs(gh_hs), .i_gh_ldr(gh_ldr),
@@ -586,7 +697,7 @@ module wq_host_step #(
 		.i_sx_wait_w(sx_wait_w), .i_sx_end_wait(sx_end_wait),
 		.i_sx_stamp(sx_stamp), .i_sx_err(sx_err), .i_sx_wait_st(sx_wait_st),
 		.i_lx_err_w(lx_err_w), .i_lv_error(o_lv_error), .i_lv_adv(o_lv_adv),
-		.i_getnx_q(i_getnx_q), .i_nx_ne(i_nx_ne), .o_gp_get(gp_get_d),
+		.i_getnx_q(getnx_q), .i_nx_ne(nx_ne), .o_gp_get(gp_get_d),
 		.o_gp_ne(gp_ne_d), .o_ctrl_en(ctrl_en_d), .o_in_seg(in_seg_d),
 		.o_state(chan_state_d), .o_err(err_d), .o_gp_lgc(gp_lgc_d),
 		.o_gp_base_lo(gp_base_lo_d), .o_acq_wr(acq_wr_d),
@@ -735,9 +846,6 @@ module wq_host_step #(
 	// other units' state (the memory count, the slice, the launch port).
 	// Every channel's invariants are here, with the storage they are of.
 	//
-	// verilator lint_off UNUSEDPARAM
-`include "wq_host_map.vh"
-	// verilator lint_on UNUSEDPARAM
 	reg	f_past_valid;
 	initial	f_past_valid = 1'b0;
 	always @(posedge i_clk)
@@ -776,6 +884,17 @@ module wq_host_step #(
 			assert(lv_mcz_q == (m_count_s == 0));
 		if (hs == H_SEMW)
 			assert(sx_wt_q == (chan_state_s == `WQ_CH_ACQ_WAIT));
+		// the semaphore unit's early load only in H_SEMX2 (the address
+		// adder takes SEM_ADDR_LO there by the state alone)
+		if (sx2_go)
+			assert(hs == H_SEMX2);
+		// the leave decision's registered views: the channel's in H_LEAVE
+		if (hs == H_LEAVE)
+			assert(lv_st_q == chan_state_s && lv_hw_q == i_has_work[sc]
+				&& lv_run_q == (chan_state_s == `WQ_CH_RUNNABLE));
+		// H_LVW's GP_GET + 1, computed the cycle before, is its channel's
+		if (hs == H_LVW)
+			assert(getnx_q == getnx);
 		// the retry rule is evaluated only for a channel in ACQ_WAIT
 		if (hs == H_DUEA || hs == H_DUEB)
 			assert(chan_state_s == `WQ_CH_ACQ_WAIT);

@@ -130,7 +130,7 @@ JOBS=(
 "deque_cmd|wq_token_cmd|rtl/wq_token_cmd.v|-set LOG2 3|opt -fast|1|1|1||FORMAL_TOKEN_CMD_TOP|1"
 "token_view|wq_token_view|rtl/wq_token_view.v|-set LOG2 2 -set WARPS 2|opt -fast|3|2|1||FORMAL_TOKEN_VIEW_TOP|4"
 "low_walk|wq_low_walk|rtl/core/wq_low_walk.v|-set W 4 -set IW 2|opt -fast|3|2|1||FORMAL_LOW_WALK_TOP|6"
-"host_if_C1|wq_host_if|rtl/wq_host_if.v rtl/wq_host_step.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_host_emit.v rtl/wq_host_desc.v rtl/wq_host_slice.v rtl/wq_host_chnext.v rtl/wq_host_mem.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|flatten; memory_map; opt -fast|8|2|0|1||110"
+"host_if_C1|wq_host_if|rtl/wq_host_if.v rtl/wq_host_step.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_host_emit.v rtl/wq_host_desc.v rtl/wq_host_slice.v rtl/wq_host_scheduler.v rtl/wq_host_chnext.v rtl/wq_host_mem.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|flatten; memory_map; opt -fast|8|2|0|1||110"
 "ue|wq_ue|rtl/wq_ue.v|-set ROM_AW 3|memory_map; opt -fast|12|6|1|1||14"
 "ue_d6|wq_ue|rtl/wq_ue.v|-set ROM_AW 3 -set ROM_DEPTH 6|memory_map; opt -fast|12|6|1|1||14"
 "launch_check_done|wq_launch_check|rtl/wq_launch_check.v|-set WARPS 2 -set REGS 16 -set DQ_LOG2 4|opt -fast|12|4|1|1|FORMAL_LAUNCH_CHECK_TOP FORMAL_DEEP_COVER|200"
@@ -168,8 +168,8 @@ JOBS=(
 "host_slice_0|wq_host_slice|rtl/wq_host_slice.v|-set FAST 0 -set CW 1 -set HOST_SLICE_RESET 2|opt -fast|3|3|1|1|FORMAL_HOST_SLICE_TOP|8"
 "host_desc|wq_host_desc|rtl/wq_host_desc.v rtl/wq_launch_check.v||cutpoint wq_host_desc/u_lchk; flatten; opt -fast|3|3|1|1|FORMAL_HOST_DESC_TOP|20"
 "host_desc_line|wq_host_desc|rtl/wq_host_desc.v rtl/wq_launch_check.v|-set LINE_BYTES 16|cutpoint wq_host_desc/u_lchk; flatten; opt -fast|3|3|1|1|FORMAL_HOST_DESC_TOP|8"
-"host_if_launch|wq_host_if|rtl/wq_host_if.v rtl/wq_host_step.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_host_emit.v rtl/wq_host_desc.v rtl/wq_host_slice.v rtl/wq_host_chnext.v rtl/wq_host_mem.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
-"host_if_launch_ram|wq_host_if|rtl/wq_host_if.v rtl/wq_host_step.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_host_emit.v rtl/wq_host_desc.v rtl/wq_host_slice.v rtl/wq_host_chnext.v rtl/wq_host_mem.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2 -set FAST 0 -set DESC_RAM 1|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
+"host_if_launch|wq_host_if|rtl/wq_host_if.v rtl/wq_host_step.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_host_emit.v rtl/wq_host_desc.v rtl/wq_host_slice.v rtl/wq_host_scheduler.v rtl/wq_host_chnext.v rtl/wq_host_mem.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
+"host_if_launch_ram|wq_host_if|rtl/wq_host_if.v rtl/wq_host_step.v rtl/wq_host_sched.v rtl/wq_host_fifo.v rtl/wq_host_chan.v rtl/wq_host_method.v rtl/wq_host_sem.v rtl/wq_host_launch.v rtl/wq_host_leave.v rtl/wq_host_gp.v rtl/wq_host_hdr.v rtl/wq_host_idle.v rtl/wq_host_ra.v rtl/wq_host_fast.v rtl/wq_host_cst.v rtl/wq_host_seq.v rtl/wq_host_emit.v rtl/wq_host_desc.v rtl/wq_host_slice.v rtl/wq_host_scheduler.v rtl/wq_host_chnext.v rtl/wq_host_mem.v rtl/wq_sem_unit.v rtl/wq_launch_check.v|-set CHANNELS 1 -set WARPS 1 -set REGS 4 -set DQ_LOG2 2 -set FAST 0 -set DESC_RAM 1|cutpoint wq_host_if/u_sem wq_host_if/w:cm_q; flatten; memory_map; opt -fast|4|3|1|1|FORMAL_LAUNCH_PORT|0"
 "sched_ue|wq_sched_ue|rtl/wq_sched_ue.v rtl/wq_ue.v rtl/wq_lsu.v rtl/wq_decode.v|-set WARPS 2 -set LANES 8 -set REGS 16 -set DQ_LOG2 4 -set ALU_LANES 1 -set DESC_RAM 1|cutpoint wq_sched_ue/u_ue; flatten; memory_map; opt -fast|12|6|1|1||12"
 "regfile|wq_regfile|rtl/wq_regfile.v|-set LANES 2 -set WIDTH 4 -set DEPTH 4|memory_map; opt -fast|6|2|1|||6"
 "uart_rx|wq_uart_rx|rtl/wq_uart_rx.v|-set CLK_HZ 6 -set BAUD 1|opt -fast|20|6|1|||80"
@@ -355,11 +355,13 @@ prep_script() {
         # the event records' calls' arguments (what wq_host_if checks the
         # record port against, WQ_HOST_EMIT_EVR) and the channel unit's
         # registered CSR write decision is this cycle's (asserted in
-        # H_CSR2, WQ_HOST_CHAN_F); with the unit's own properties where
-        # the units have theirs (asserts; its covers are its job's)
-        wq_host_if:*/wq_host_emit.v|wq_host_if:*/wq_host_chan.v)
+        # H_CSR2, WQ_HOST_CHAN_F), and the scheduler's view of the CSR
+        # port and the one-cycle step for its slice count's shadow
+        # (WQ_HOST_SCHD_F); with the unit's own properties where the
+        # units have theirs (asserts; its covers are its job's)
+        wq_host_if:*/wq_host_emit.v|wq_host_if:*/wq_host_chan.v|wq_host_if:*/wq_host_scheduler.v)
             local fport=WQ_HOST_CHAN_F
-            case "$f" in */wq_host_emit.v) fport=WQ_HOST_EMIT_EVR ;; esac
+            case "$f" in */wq_host_emit.v) fport=WQ_HOST_EMIT_EVR ;; */wq_host_scheduler.v) fport=WQ_HOST_SCHD_F ;; esac
             if [ "$hunits" = 1 ]; then
                 rd="$rd read_verilog -D$fport -formal -Ibuild/gen -I$RTLD $f;"
             else

@@ -7,6 +7,7 @@
 #        wq_host_launch.v, wq_host_leave.v, wq_host_gp.v, wq_host_hdr.v,
 #        wq_host_idle.v, wq_host_ra.v, wq_host_fast.v, wq_host_cst.v,
 #        wq_host_seq.v, wq_host_step.v, wq_host_emit.v, wq_host_desc.v, wq_host_slice.v,
+#        wq_host_scheduler.v,
 #        wq_host_chnext.v, wq_host_mem.v, wq_sem_unit.v and wq_launch_check.v)
 #        under
 #        Verilator, driven by
@@ -46,7 +47,7 @@ vl_build "$B" wq_host_if tb_host \
     "$rtl/wq_host_if.v" "$rtl/wq_host_sched.v" "$rtl/wq_host_fifo.v" "$rtl/wq_host_chan.v" \
     "$rtl/wq_host_method.v" "$rtl/wq_host_sem.v" "$rtl/wq_host_launch.v" \
     "$rtl/wq_host_leave.v" "$rtl/wq_host_gp.v" "$rtl/wq_host_hdr.v" "$rtl/wq_host_idle.v" \
-    "$rtl/wq_host_ra.v" "$rtl/wq_host_fast.v" "$rtl/wq_host_cst.v" "$rtl/wq_host_seq.v" "$rtl/wq_host_step.v" "$rtl/wq_host_emit.v" "$rtl/wq_host_desc.v" "$rtl/wq_host_slice.v" "$rtl/wq_host_chnext.v" "$rtl/wq_host_mem.v" \
+    "$rtl/wq_host_ra.v" "$rtl/wq_host_fast.v" "$rtl/wq_host_cst.v" "$rtl/wq_host_seq.v" "$rtl/wq_host_step.v" "$rtl/wq_host_emit.v" "$rtl/wq_host_desc.v" "$rtl/wq_host_slice.v" "$rtl/wq_host_scheduler.v" "$rtl/wq_host_chnext.v" "$rtl/wq_host_mem.v" \
     "$rtl/wq_sem_unit.v" "$rtl/wq_launch_check.v" \
     "$root/tb/verilator/host/tb_host.cpp" -- model
 
@@ -73,7 +74,7 @@ VL_CFLAGS="${VL_CFLAGS:-} -DWQ_TB_HOST_LINE" vl_build "$B-line" wq_host_if tb_ho
     "$rtl/wq_host_if.v" "$rtl/wq_host_sched.v" "$rtl/wq_host_fifo.v" "$rtl/wq_host_chan.v" \
     "$rtl/wq_host_method.v" "$rtl/wq_host_sem.v" "$rtl/wq_host_launch.v" \
     "$rtl/wq_host_leave.v" "$rtl/wq_host_gp.v" "$rtl/wq_host_hdr.v" "$rtl/wq_host_idle.v" \
-    "$rtl/wq_host_ra.v" "$rtl/wq_host_fast.v" "$rtl/wq_host_cst.v" "$rtl/wq_host_seq.v" "$rtl/wq_host_step.v" "$rtl/wq_host_emit.v" "$rtl/wq_host_desc.v" "$rtl/wq_host_slice.v" "$rtl/wq_host_chnext.v" "$rtl/wq_host_mem.v" \
+    "$rtl/wq_host_ra.v" "$rtl/wq_host_fast.v" "$rtl/wq_host_cst.v" "$rtl/wq_host_seq.v" "$rtl/wq_host_step.v" "$rtl/wq_host_emit.v" "$rtl/wq_host_desc.v" "$rtl/wq_host_slice.v" "$rtl/wq_host_scheduler.v" "$rtl/wq_host_chnext.v" "$rtl/wq_host_mem.v" \
     "$rtl/wq_sem_unit.v" "$rtl/wq_launch_check.v" \
     "$root/tb/verilator/host/tb_host.cpp" -- model
 nl=$(( ${#seeds[@]} < 2 ? ${#seeds[@]} : 2 ))
