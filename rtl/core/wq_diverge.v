@@ -200,6 +200,8 @@ module wq_diverge #(
     // cycle after it is set), is taken, and its result is kept (DQS_DONE)
     // until the step that asked for it uses it
     wire [1:0]        dqs;
+    (* keep *) wire   dqs_w;                    // ... DQS_WAIT (a LUT of the state)
+    assign dqs_w = dqs == DQS_WAIT;
     wire [63:0]       dqr_token;
     wire              dqr_found, dqr_empty;
     wire [DW-1:0]     dqr_head, dqr_tail;       // head and tail when the command went out
@@ -365,8 +367,11 @@ module wq_diverge #(
     wire        g_ok;
     reg         g_first0;                   // (below: the group is the first path's)
     // K_GRP skips the first path's group (its threads go on, no record)
-    wire        g_skip     = b_v && b_commit && b_prep == BP_NONE && kk_oh[K_GRP] && !g_sub &&
-                             g_any && g_first0 && g_ok;
+    // (the record's decode, kk_oh -- behind BAR's completion and the trap
+    // in the walk -- at the last level: gs_pre the registers' terms)
+    (* keep *) wire gs_pre;
+    assign gs_pre = b_v && b_commit && b_prep == BP_NONE && !g_sub && g_any && g_first0 && g_ok;
+    wire        g_skip     = gs_pre && kk_oh[K_GRP];
     // The first path: its target (the lowest selected thread's, else
     // PC+1), read in BP_COUNT's second cycle, and its threads, the group
     // BP_COUNT's walk finds with that path (the groups split g_act by
@@ -517,11 +522,17 @@ module wq_diverge #(
     wire [PCW-1:0] b_npc   = b_subv ? sv_npc :
                              b_mt ? ((g_act != 32'd0) ? g_ft : b_next) :
                              ((b_branch || b_waitr) && b_taken != 32'd0) ? b_tgt : b_next;
-    wire [31:0] b_act_new  = b_subv ? sv_nact :
-                             b_mt ? ((g_act != 32'd0) ? g_fm : 32'd0) :
+    // (the sub-vector case, sv_nact, apart: wq_diverge_rec keeps it in a
+    // register of its own and selects by b_subv behind the registers, so
+    // the parked threads' search -- the wait state's read, the part scan's
+    // compares, the segment's select -- is not in front of b_act_new's
+    // multiplexer on its way to the kept threads, k_act)
+    wire [31:0] b_act_nsv  = b_mt ? ((g_act != 32'd0) ? g_fm : 32'd0) :
                              (b_exit || b_yfire) ? (b_act & ~b_sel) :
                              (b_branch || b_waitr) ? ((b_taken != 32'd0) ? b_taken : b_fallm) :
                              b_act;
+    wire [31:0] b_act_new  = b_subv ? sv_nact : b_act_nsv;
+    wire        unused_an  = &{1'b0, b_act_new};  // (the FORMAL section's)
     wire [31:0] b_exit_new = b_exit ? (i_exited | b_sel) : i_exited;
     // (b_act_new == 0 case by case, not behind its multiplexer: a branch
     // leaves no thread when none stays active, b_rest)
@@ -560,12 +571,16 @@ module wq_diverge #(
     // (p_recs), one without from shallow terms (c_recs).  b_recs_x is the
     // list from the present inputs; wq_diverge_walk's FORMAL section
     // asserts both forms equal to it.
+    // (THREAD_STATE's term with the sub-vector unit's, sv_park_nz, at its
+    // last level: ts1_nsv kept apart, so the walk's s4 is two LUTs after it)
+    (* keep *) wire ts1_nsv;
+    assign ts1_nsv = b_exit || (b_park != 32'd0) || b_yfire;
     wire [13:1] b_recs_x   = {b_ends_x, 1'b1, b_opk[`WQ_OPK_SETP],
                               b_bar && i_bar_go, b_call,
                               b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt ||
                               (b_subv && !sv_nomask),
                               b_mt, b_push, b_two,
-                              b_exit || (b_park != 32'd0) || b_yfire || sv_park_nz,
+                              ts1_nsv || sv_park_nz,
                               b_ret && r_held != 32'd0, b_call, b_yfire};
     reg         b_pro;                      // the instruction had a prologue
     wire        b_hold, b_last_k;           // no record this cycle; the commit's last
@@ -625,7 +640,7 @@ module wq_diverge #(
     wire [31:0]              f_act;
     wq_diverge_rec #(.DQ_LOG2(DQ_LOG2), .PCW(PCW)) u_rec (
         .i_clk(i_clk), .i_b_prep(b_prep), .i_p_snd(p_snd),
-        .i_b_npc(b_npc), .i_b_act_new(b_act_new), .i_ts1_m(ts1_m), .i_ts1_r(ts1_r),
+        .i_b_npc(b_npc), .i_b_act_nsv(b_act_nsv), .i_b_subv(b_subv), .i_sv_nact(sv_nact), .i_ts1_m(ts1_m), .i_ts1_r(ts1_r),
         .i_ts1_a(ts1_a), .i_b_fallm(b_fallm),
         .i_b_pro(b_pro), .i_b_exit(b_exit), .i_act(b_act), .i_b_sel(b_sel), .i_b_pc(b_pc),
         .i_b_next(b_next), .i_b_kk(b_kk), .i_b_yfound(b_yfound), .i_b_yidx(b_yidx),
@@ -657,13 +672,23 @@ module wq_diverge #(
 
     // WB's deque calls, one at a time (the command is set here and on the
     // port the next cycle)
-    assign dq_call = dqs == DQS_IDLE && b_v && b_commit &&
-                   ((b_prep == BP_FIND && !(b_yield && !(y_fv && y_fire))) ||
-                    (b_prep == BP_HELD && !h_init && h_idx != dq_tail) ||
-                    (b_prep == BP_NONE && (kk_oh[K_YDQ] || kk_oh[K_PUSH] ||
-                                           kk_oh[K_CPUSH] || (kk_oh[K_GRP] && g_sub && g_ok) ||
-                                           (kk_oh[K_RC] && rc_s == RC_POP) ||
-                                           rc_early)));
+    // (the prologue's calls and the registers' terms kept apart, so the
+    // record's decodes, kk_oh, and EXIT's early pop enter at the last two
+    // levels in front of the port's command)
+    (* keep *) wire dc_pro;
+    assign dc_pro  = dqs == DQS_IDLE && b_v && b_commit &&
+                     ((b_prep == BP_FIND && !(b_yield && !(y_fv && y_fire))) ||
+                      (b_prep == BP_HELD && !h_init && h_idx != dq_tail));
+    (* keep *) wire dc_none;
+    assign dc_none = dqs == DQS_IDLE && b_v && b_commit && b_prep == BP_NONE;
+    (* keep *) wire dc_g;
+    assign dc_g    = g_sub && g_ok;
+    (* keep *) wire dc_p;
+    assign dc_p    = rc_s == RC_POP;
+    (* keep *) wire dc_kk;
+    assign dc_kk   = kk_oh[K_YDQ] || kk_oh[K_PUSH] || kk_oh[K_CPUSH] ||
+                     (kk_oh[K_GRP] && dc_g) || (kk_oh[K_RC] && dc_p);
+    assign dq_call = dc_pro || (dc_none && (dc_kk || rc_early));
     // (the calls' results are used, and the deque is free again, when the
     // step that asked takes them: the FIND, a holder's read, the push and
     // pop records)
@@ -703,9 +728,12 @@ module wq_diverge #(
     // b_kq; so do the step to RC_POP and the scan's restart it makes.
     wire        rk_svlp    = ck && (rq_sv || rq_lp);
     wire        rk_rec     = ck && rq_rec;
-    assign rc_chk_none = b_v && b_commit && b_prep == BP_NONE && kk_oh[K_RC] && rc_s == RC_CHK &&
-                       (sc_ok || !rk_svlp) && !rk_rec && !p_stale &&
-                       !((sv_on || lp_on) && !ck);
+    // (the record's decode, kk_oh, and SUBV_END's wait, p_stale -- behind
+    // the sub-vector unit's b_snd_go -- at the last level: rcn_pre the rest)
+    (* keep *) wire rcn_pre;
+    assign rcn_pre = b_v && b_commit && b_prep == BP_NONE && rc_s == RC_CHK &&
+                     (sc_ok || !rk_svlp) && !rk_rec && !((sv_on || lp_on) && !ck);
+    assign rc_chk_none = rcn_pre && kk_oh[K_RC] && !p_stale;
     wire [2:0] x_prep = (!i_x_commit || i_x_trap != `WQ_TRAP_NONE || i_x_skip) ? BP_NONE :
                       (i_x_op == `WQ_OP_SYNC || i_x_op == `WQ_OP_BRK || i_x_op == `WQ_OP_CONT ||
                        i_x_op == `WQ_OP_YIELD) ? BP_FIND :
@@ -730,7 +758,11 @@ module wq_diverge #(
             g_cnt0 <= 1'b1;
             g_cnt1 <= 1'b0;
         end
-        if (dq_call && rc_early) rc_s <= RC_POP;   // (the check is done: the pop)
+        // (the check is done: the pop.  rc_early is a call of dq_call's
+        // when the port is idle -- b_v, b_commit and BP_NONE are in it --
+        // so the call's other terms, the record's decodes, are not in
+        // front of rc_s)
+        if (rc_early && dqs == DQS_IDLE) rc_s <= RC_POP;
         // the prologue: the region token's mask, then the deque-room check
         if (b_v && b_commit && b_prep == BP_FIND && b_yield && y_fv && !y_fire)
             b_prep <= BP_NONE;          // YIELD does not yield this time: no deque call
@@ -869,10 +901,13 @@ module wq_diverge #(
     // the check waits for it (rc_chk_none; its record, rc_chk_rec, is
     // the registered one): a cycle more than the scan's own wait.
     assign ck_e = ck && kq_rc && !b_is_trap && rc_s == RC_CHK;
+    // (the late terms -- the record's decode, the deque's answer, the
+    // walk's group change -- after ck_pre, the registers' terms)
+    (* keep *) wire ck_pre;
+    assign ck_pre = !i_reset && b_v && b_commit && b_prep == BP_NONE && rc_s == RC_CHK && sc_ok &&
+                    !p_stale && !ck_e && !i_ds_go && !g_inv_d;
     always @(posedge i_clk)
-        ck <= !i_reset && b_v && b_commit && b_prep == BP_NONE && kk_oh[K_RC] &&
-              rc_s == RC_CHK && sc_ok && !p_stale && !ck_e &&
-              !(dqs == DQS_WAIT && dq_rvalid) && !g_invw && !i_ds_go && !g_inv_d;
+        ck <= ck_pre && kk_oh[K_RC] && !(dqs_w && dq_rvalid) && !g_invw;
     reg  g_inv_d;
     always @(posedge i_clk)
         g_inv_d <= g_invw && !i_reset;
@@ -881,10 +916,14 @@ module wq_diverge #(
     (* keep *) wire sc_inv_e;
     assign sc_inv_e = (kk_oh[K_TS1] && !b_exit) || kk_oh[K_TS2] || kk_oh[K_GRP] || kk_oh[K_HELD] ||
                       (kk_oh[K_RET] && (b_sst_go || b_snd_go || b_slb_go || b_sle_go));
+    // (and the deque's answer, dq_rvalid -- the deque's own logic behind
+    // it -- beside WB's take at the second level: sc_inv_r the registers'
+    // and the walk's terms, dqs_w the call's state)
+    (* keep *) wire sc_inv_r;
+    assign sc_inv_r = g_inv_o || (rc_chk_none && rk_svlp) || i_ds_go || g_inv_d;
     (* keep *) wire sc_inv_o;
-    assign sc_inv_o = (dqs == DQS_WAIT && dq_rvalid) || g_inv_o || (rc_chk_none && rk_svlp) ||
-                      i_ds_go || g_inv_d;
-    wire sc_inv = i_wb_in || (i_emit && sc_inv_e) || sc_inv_o;
+    assign sc_inv_o = (dqs_w && dq_rvalid) || sc_inv_r || i_wb_in;
+    wire sc_inv = (i_emit && sc_inv_e) || sc_inv_o;
     // (the scan itself: wq_diverge_scan, over the targets' row t_tgt_row)
     wq_diverge_scan #(.LANES(LANES), .PCW(PCW)) u_scan (
         .i_clk(i_clk), .i_reset(i_reset),

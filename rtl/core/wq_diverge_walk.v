@@ -391,11 +391,20 @@ module wq_diverge_walk (
     // WB's opcode and threads), is left out of the pick: kq_pro_n4 is the
     // pick without it, and s4 -- a prologue whose list has no record
     // before K_TS1 and has K_TS1 -- writes K_TS1 at b_kq's last level)
+    // (and MASK_PC's term, K_MASK -- behind SUBV_END's search flags,
+    // sv_nomask -- selects last: the pick is taken with it set and clear,
+    // kq_pro_m1 and kq_pro_m0, and b_kq's last level selects by it)
     wire [11:1] rl_n4      = b_recs_x[11:1] & ~(11'd1 << (K_TS1 - 4'd1));
-    wire [3:0]  kq_pro_n4  = p_snd ? kpick(rl_n4, K_TS2) : kpick(rl_n4, 4'd0);
+    wire [11:1] rl_m1      = rl_n4 | (11'd1 << (K_MASK - 4'd1));
+    wire [11:1] rl_m0      = rl_n4 & ~(11'd1 << (K_MASK - 4'd1));
+    wire [3:0]  kq_pro_m1  = p_snd ? kpick(rl_m1, K_TS2) : kpick(rl_m1, 4'd0);
+    wire [3:0]  kq_pro_m0  = p_snd ? kpick(rl_m0, K_TS2) : kpick(rl_m0, 4'd0);
+    wire [3:0]  kq_pro_n4  = b_recs_x[K_MASK] ? kq_pro_m1 : kq_pro_m0;
+    // (K_TS1's term, the deepest, at s4's last level: s4_pre kept)
+    (* keep *) wire s4_pre;
+    assign      s4_pre     = b_prep != BP_NONE && b_recs_x[K_TS1-1:1] == {(K_TS1-1){1'b0}};
     (* keep *) wire s4;
-    assign      s4         = b_prep != BP_NONE && b_recs_x[K_TS1-1:1] == {(K_TS1-1){1'b0}} &&
-                             b_recs_x[K_TS1];
+    assign      s4         = s4_pre && b_recs_x[K_TS1];
     // (BAR's list always has MASK_PC, b_recs_x[K_MASK]: its release goes
     // after b_kq only from K_CPUSH on, when there is no CPUSH -- so
     // kbarw(b_k, kq_pro) without the pick, which the outcome terms are in
@@ -443,16 +452,25 @@ module wq_diverge_walk (
     end
     // b_kq with the same writes, s4's K_TS1 selected last: s4 holds in a
     // prologue only, where no other write comes (no record emits, no
-    // K_GRP; an instruction enters WB with b_prep just set: asserted)
-    (* keep *) reg [3:0] kq_d;
+    // K_GRP; an instruction enters WB with b_prep just set: asserted).
+    // The writes after the prologue's win (kq_lw: kq_l); the prologue's
+    // pick is taken twice, with MASK_PC's term set and clear (kq_d1,
+    // kq_d0), and that term selects at the last level with s4
+    (* keep *) reg [3:0] kq_l;
+    reg         kq_lw;
     always @(*) begin
-        kq_d = b_kq;
-        if (w_pro) kq_d = kq_pro_n4;
-        if (w_grp) kq_d = kq_grp;
-        if (w_rel) kq_d = K_BAR2;
-        if (w_step) kq_d = kq_next;
-        if (i_wb_in) kq_d = kpick(x_rl, 4'd0);
+        kq_lw = w_grp || w_rel || w_step || i_wb_in;
+        kq_l = b_kq;
+        if (w_grp) kq_l = kq_grp;
+        if (w_rel) kq_l = K_BAR2;
+        if (w_step) kq_l = kq_next;
+        if (i_wb_in) kq_l = kpick(x_rl, 4'd0);
     end
+    (* keep *) wire [3:0] kq_d1;
+    assign kq_d1 = kq_lw ? kq_l : w_pro ? kq_pro_m1 : b_kq;
+    (* keep *) wire [3:0] kq_d0;
+    assign kq_d0 = kq_lw ? kq_l : w_pro ? kq_pro_m0 : b_kq;
+    wire [3:0]  kq_d       = b_recs_x[K_MASK] ? kq_d1 : kq_d0;
     always @(posedge i_clk)
         b_kq <= s4 ? K_TS1 : kq_d;
     // the list's outcome terms of an instruction with a prologue
