@@ -195,11 +195,12 @@ module wq_diverge #(
     wire [DW-1:0]     dq_head, dq_tail, dq_cnt;
     wire [4:0]        dq_log2;
     wire [DW-1:0]     dq_whead, dq_wtail;
-    wire [9:0] dq_depth = 10'd1 << dq_log2;
     // WB's deque calls, one at a time: the command goes out (DQS_ISSUE, the
     // cycle after it is set), is taken, and its result is kept (DQS_DONE)
     // until the step that asked for it uses it
     wire [1:0]        dqs;
+    (* keep *) wire   dqs_w;                    // ... DQS_WAIT (a LUT of the state)
+    assign dqs_w = dqs == DQS_WAIT;
     wire [63:0]       dqr_token;
     wire              dqr_found, dqr_empty;
     wire [DW-1:0]     dqr_head, dqr_tail;       // head and tail when the command went out
@@ -211,22 +212,11 @@ module wq_diverge #(
 
     // ---- divergence unit (WB): exec_ctrl.c on the committing instruction -----------
     // Per-thread state, the model's reason[] and wait[]: why a disabled
-    // thread waits and for which address.  Written as the THREAD_STATE
-    // records go out; a pop wakes the threads of its token's mask that
-    // wait for the token's type at its address.  (Every thread neither
-    // active nor exited was disabled in this warp's life, so nothing needs
-    // clearing at the warp start.)
-    // Both are only ever read and written at WB's warp, so each is a row
-    // per warp (thread l at [l*width +: width]) in LUT RAM: one write
-    // port (the record's threads take its type and address, the others
-    // keep theirs: a bit enable a thread), one asynchronous read of the
-    // whole row (t_rs, t_wt).  In flip-flops, behind the warps'
-    // multiplexer and each thread's write decode, the two were about
-    // 6 700 flip-flops and most of the unit's LUTs.
-    reg [32*`WQ_TF_TYPE_W-1:0] t_reason [0:WARPS-1];
-    reg [32*PCW-1:0]           t_wait   [0:WARPS-1];
-    wire [32*`WQ_TF_TYPE_W-1:0] t_rs = t_reason[b_w];
-    wire [32*PCW-1:0]           t_wt = t_wait[b_w];
+    // thread waits and for which address (wq_diverge_wait, below: the
+    // addresses t_wt, the threads parked as SUBV pk_rc, a pop's rc_wake)
+    wire [32*PCW-1:0]           t_wt;
+    wire [31:0]                 pk_rc, rc_wake;
+    wire                        ts_we;          // (below: a THREAD_STATE record's write)
     // The compares of those addresses (and of RET's targets) take a part
     // of LANES threads a cycle: the part scan below.  Its results, for
     // all 32 threads once sc_ok is set: a thread's wait address against
@@ -365,8 +355,12 @@ module wq_diverge #(
     wire        g_ok;
     reg         g_first0;                   // (below: the group is the first path's)
     // K_GRP skips the first path's group (its threads go on, no record)
-    wire        g_skip     = b_v && b_commit && b_prep == BP_NONE && kk_oh[K_GRP] && !g_sub &&
-                             g_any && g_first0 && g_ok;
+    // (kept nets *_pre, *_r: a decision's early terms, so its late ones --
+    // the walk's kk_oh, behind BAR's completion and the trap, the deque's
+    // answer, the sub-vector unit's flags -- enter at its last LUT)
+    (* keep *) wire gs_pre;
+    assign gs_pre = b_v && b_commit && b_prep == BP_NONE && !g_sub && g_any && g_first0 && g_ok;
+    wire        g_skip     = gs_pre && kk_oh[K_GRP];
     // The first path: its target (the lowest selected thread's, else
     // PC+1), read in BP_COUNT's second cycle, and its threads, the group
     // BP_COUNT's walk finds with that path (the groups split g_act by
@@ -426,15 +420,6 @@ module wq_diverge #(
     // ---- sub-vector segments and the loop form (exec_ctrl.c, DESIGN §6.4) ------
     // (wq_diverge_subv: each warp's segment and loop form, and what the
     // SUBV_* instructions and reconvergence's check do to WB's warp)
-    // (pk_rc: parked as SUBV and not exited, as reconvergence and SUBV_END
-    // see them: no thread active; the addresses are compared by the part
-    // scan, ae_start and ae_end)
-    reg  [31:0] pk_rc;
-    integer sk;
-    always @(*)
-        for (sk = 0; sk < 32; sk = sk + 1)
-            pk_rc[sk] = !i_exited[sk] &&
-                        t_rs[sk*`WQ_TF_TYPE_W +: `WQ_TF_TYPE_W] == `WQ_TOK_SUBV;
     wire        sv_on, lp_on, b_subv, b_sau, b_sst_go, b_snd_go, b_slb_go, b_sle_go, sv_misuse;
     wire [PCW-1:0] sv_start, sv_end_at, sv_npc, rc_c_pc;
     wire [31:0] lp_one, sv_park, sv_nact, rc_c_act, pk_any, lp_back_rc;
@@ -445,11 +430,13 @@ module wq_diverge #(
     wire        ck_e;                       // (below: the check's registered terms are current)
     reg         ck;                         // (below: ... from the cycle before; ck_e gates it)
     wire        kq_rc;                      // the walk's registered record is K_RC
+    (* keep *) wire b_k_rc;                 // ... and its record being emitted (a LUT)
+    assign b_k_rc = b_k == K_RC;
     wq_diverge_subv #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .DW(DW), .WID_W(WID_W)) u_subv (
         .i_clk(i_clk),
         .i_b_w(b_w), .i_b_op(b_op), .i_b_snd(b_opk[`WQ_OPK_SNDV]), .i_b_svk(b_opk[`WQ_OPK_SLEV:`WQ_OPK_SSTV]),
         .i_b_wd(b_wd), .i_b_yb(b_yield || b_bar), .i_vload(i_vload), .i_vwarp(i_vwarp),
-        .i_b_pc(b_pc), .i_b_next(b_next), .i_b_ipc(b_ipc), .i_b_k_rc(b_k == K_RC),
+        .i_b_pc(b_pc), .i_b_next(b_next), .i_b_ipc(b_ipc), .i_b_k_rc(b_k_rc),
         .i_act(b_act), .i_sven(i_sven), .i_dq_cnt(dq_cnt), .i_pk_rc(pk_rc),
         .i_ae_start(ae_start), .i_ae_end(ae_end), .i_lpat(sc_lpat),
         .i_emit(i_emit), .i_ret_k(kk_oh[K_RET]), .i_rc_k(kk_oh[K_RC] && rc_s == RC_CHK),
@@ -479,7 +466,9 @@ module wq_diverge #(
     wire [31:0] b_fallm    = b_tfall ? 32'd0 : b_stays;
     // (two groups: threads that branch and threads that stay, to a target
     // that is not PC+1 -- the masks' tests beside the target's compare)
-    wire        b_two      = (b_branch || b_waitr) && !b_tfall && b_goes != 32'd0 && b_stays != 32'd0;
+    (* keep *) wire goes_nz;
+    assign goes_nz = b_goes != 32'd0;
+    wire        b_two      = (b_branch || b_waitr) && !b_tfall && goes_nz && b_stays != 32'd0;
     // the one push an instruction makes: the region's token, or DIV for
     // the fall-through group when there are two
     wire        b_push     = b_region || b_two;
@@ -488,45 +477,30 @@ module wq_diverge #(
     wire [31:0] k_fallm;
     wire [31:0] b_pmask    = b_region ? b_sel : k_fallm;
     wire [PCW-1:0] b_paddr = b_region ? b_ipc : b_next;
-    // wq_deque_push_trap(front, 1): no room at the front
-    wire [10:0] dq_head11  = {{(11-DW){1'b0}}, dq_head};
-    wire [10:0] dq_cnt11   = {{(11-DW){1'b0}}, dq_cnt};
-    // or (YIELD with no token to merge into) wq_deque_push_trap(back, 1)
+    // the deque-room check and the segment's misuse (wq_diverge_room)
     wire        b_yback    = b_yfire && !b_yfound;
-    // (the front pushes: one a group but the first (BRX/JMX/RET), CALL's
-    // token and its DIV token, a region's token or a branch's DIV token)
-    // (the room's compares for each count a push can have -- 1, 2, the
-    // groups' -- from the deque's state and g_ng, beside the count's
-    // choice: not the count's adder behind the branch's outcome)
-    wire [10:0] dq_dep11   = {1'b0, dq_depth};
-    wire [10:0] g_nm1      = {5'd0, g_ng} - 11'd1;
-    wire        h_o1       = dq_head11 + 11'd1 > dq_dep11;
-    wire        h_o2       = dq_head11 + 11'd2 > dq_dep11;
-    wire        h_om       = g_ng > 6'd1 && dq_head11 + g_nm1 > dq_dep11;
-    wire        c_o1       = dq_cnt11 + 11'd1 > dq_dep11;
-    wire        c_o2       = dq_cnt11 + 11'd2 > dq_dep11;
-    wire        c_om       = dq_cnt11 + g_nm1 > dq_dep11;
-    wire        b_fover    = b_mt ? h_om : b_call ? (b_two ? h_o2 : h_o1) : (b_push && h_o1);
-    wire        b_full     = b_yback ? c_o1 : b_mt ? c_om : (b_call && b_two) ? c_o2 : c_o1;
-    wire [7:0]  b_ptrap    = sv_misuse ? `WQ_TRAP_SUBV_MISUSE :
-                             (b_fover || (b_yback && dq_tail == {DW{1'b0}})) ?
-                                 (b_full ? `WQ_TRAP_DEQUE_FULL :
-                                  b_yback ? `WQ_TRAP_DEQUE_BACK_BOUND : `WQ_TRAP_DEQUE_FRONT_BOUND) :
-                             `WQ_TRAP_NONE;
+    wire [7:0]  b_ptrap;
+    wq_diverge_room #(.DW(DW)) u_room (
+        .i_misuse(sv_misuse), .i_mt(b_mt), .i_ng(g_ng), .i_call(b_call), .i_two(b_two),
+        .i_push(b_push), .i_yback(b_yback), .i_head(dq_head), .i_cnt(dq_cnt), .i_tail(dq_tail),
+        .i_log2(dq_log2), .o_trap(b_ptrap));
     // PC and active set after the instruction (before reconverge)
     wire [PCW-1:0] b_npc   = b_subv ? sv_npc :
                              b_mt ? ((g_act != 32'd0) ? g_ft : b_next) :
                              ((b_branch || b_waitr) && b_taken != 32'd0) ? b_tgt : b_next;
-    wire [31:0] b_act_new  = b_subv ? sv_nact :
-                             b_mt ? ((g_act != 32'd0) ? g_fm : 32'd0) :
+    // (but a SUBV_*'s, sv_nact: wq_diverge_rec keeps it apart, so the
+    // parked threads' search is not in front of a select into k_act;
+    // b_act_new, the two selected by b_subv, is the FORMAL section's)
+    wire [31:0] b_act_nsv  = b_mt ? ((g_act != 32'd0) ? g_fm : 32'd0) :
                              (b_exit || b_yfire) ? (b_act & ~b_sel) :
                              (b_branch || b_waitr) ? ((b_taken != 32'd0) ? b_taken : b_fallm) :
                              b_act;
     wire [31:0] b_exit_new = b_exit ? (i_exited | b_sel) : i_exited;
     // (b_act_new == 0 case by case, not behind its multiplexer: a branch
-    // leaves no thread when none stays active, b_rest)
-    wire        b_ends_x   = b_subv ? sv_nact_z :
-                             b_mt ? (g_act == 32'd0 || g_fm == 32'd0) :
+    // leaves no thread when none stays active; SUBV_*'s, sv_nact_z, last)
+    (* keep *) wire ends_nsv;
+    wire        b_ends_x   = b_subv ? sv_nact_z : ends_nsv;
+    assign      ends_nsv   = b_mt ? (g_act == 32'd0 || g_fm == 32'd0) :
                              (b_exit || b_yfire) ? ((b_act & ~b_sel) == 32'd0) :
                              (b_branch || b_waitr) ? (b_rest == 32'd0) :
                              (b_act == 32'd0);
@@ -534,15 +508,12 @@ module wq_diverge #(
     // (orphaned threads: neither exited nor active, read only where the
     // warp ends -- no thread active -- so the threads not exited)
     wire        b_orphan   = (~b_exit_new) != 32'd0;
-    // the popped token wakes its threads waiting for it (not exited)
-    reg  [31:0] rc_wake;
-    integer rl;
-    always @(*) begin
-        for (rl = 0; rl < 32; rl = rl + 1)
-            rc_wake[rl] = dqr_mask[rl] && !b_exit_new[rl] &&
-                          t_rs[rl*`WQ_TF_TYPE_W +: `WQ_TF_TYPE_W] == dqr_type &&
-                          ae_dq[rl];
-    end
+    // the wait state (the threads a THREAD_STATE record writes: ts_we)
+    wq_diverge_wait #(.WARPS(WARPS), .PCW(PCW), .WID_W(WID_W)) u_wait (
+        .i_clk(i_clk), .i_w(b_w), .i_we(ts_we), .i_mask(o_rec_mask),
+        .i_type(o_rec_aux[`WQ_TF_TYPE_W-1:0]), .i_addr(o_rec_a[PCW-1:0]), .o_wt(t_wt),
+        .i_exited(i_exited), .o_pk_sv(pk_rc), .i_tok_mask(dqr_mask), .i_tok_type(dqr_type),
+        .i_ae_dq(ae_dq), .i_exit_new(b_exit_new), .o_wake(rc_wake));
 
     // ---- outputs ---------------------------------------------------------------
     assign o_dq_ready = dq_ready;
@@ -560,18 +531,22 @@ module wq_diverge #(
     // (p_recs), one without from shallow terms (c_recs).  b_recs_x is the
     // list from the present inputs; wq_diverge_walk's FORMAL section
     // asserts both forms equal to it.
+    // (THREAD_STATE's term with the sub-vector unit's, sv_park_nz, at its
+    // last level: ts1_nsv kept apart, so the walk's s4 is two LUTs after it)
+    (* keep *) wire ts1_nsv;
+    assign ts1_nsv = b_exit || (b_park != 32'd0) || b_yfire;
     wire [13:1] b_recs_x   = {b_ends_x, 1'b1, b_opk[`WQ_OPK_SETP],
                               b_bar && i_bar_go, b_call,
                               b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt ||
                               (b_subv && !sv_nomask),
                               b_mt, b_push, b_two,
-                              b_exit || (b_park != 32'd0) || b_yfire || sv_park_nz,
+                              ts1_nsv || sv_park_nz,
                               b_ret && r_held != 32'd0, b_call, b_yfire};
     reg         b_pro;                      // the instruction had a prologue
     wire        b_hold, b_last_k;           // no record this cycle; the commit's last
     wire        p_snd, p_fresh, p_stale;    // SUBV_END's wait for the scan's terms
     wire        sc_rc;                      // a record of reconvergence reads the scan
-    wire        unused_sr  = &{1'b0, sc_rc, p_fresh};   // (the FORMAL section's)
+    wire        unused_sr  = &{1'b0, sc_rc};    // (the FORMAL section's)
     wq_diverge_walk u_walk (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_wb_in(i_wb_in), .i_x_op(i_x_op), .i_x_skip(i_x_skip),
@@ -580,7 +555,7 @@ module wq_diverge #(
         .i_trap_recov(i_trap_recov), .i_bar_go(i_bar_go), .i_rel_end(i_rel_end),
         .i_bchk_v(i_bchk_v),
         .i_emit(i_emit), .i_wb_hold(i_wb_hold),
-        .i_b_prep(b_prep), .i_b_pro(b_pro), .i_b_recs_x(b_recs_x), .i_b_fin(b_fin),
+        .i_b_prep(b_prep), .i_b_pro(b_pro), .i_b_recs_x(b_recs_x), .i_b_push0(b_region), .i_b_fin(b_fin),
         .i_b_snd_go(b_snd_go), .i_sv_on(sv_on), .i_lp_on(lp_on), .i_ck(ck), .i_rq_sv(rq_sv),
         .i_rq_lp(rq_lp), .i_rq_rec(rq_rec), .i_sc_ok(sc_ok), .i_sc_inv(sc_inv),
         .i_rc_s(rc_s), .i_dqs(dqs), .i_dqr_empty(dqr_empty),
@@ -625,7 +600,7 @@ module wq_diverge #(
     wire [31:0]              f_act;
     wq_diverge_rec #(.DQ_LOG2(DQ_LOG2), .PCW(PCW)) u_rec (
         .i_clk(i_clk), .i_b_prep(b_prep), .i_p_snd(p_snd),
-        .i_b_npc(b_npc), .i_b_act_new(b_act_new), .i_ts1_m(ts1_m), .i_ts1_r(ts1_r),
+        .i_b_npc(b_npc), .i_b_act_nsv(b_act_nsv), .i_b_subv(b_subv), .i_sv_nact(sv_nact), .i_ts1_m(ts1_m), .i_ts1_r(ts1_r),
         .i_ts1_a(ts1_a), .i_b_fallm(b_fallm),
         .i_b_pro(b_pro), .i_b_exit(b_exit), .i_act(b_act), .i_b_sel(b_sel), .i_b_pc(b_pc),
         .i_b_next(b_next), .i_b_kk(b_kk), .i_b_yfound(b_yfound), .i_b_yidx(b_yidx),
@@ -639,31 +614,26 @@ module wq_diverge #(
     // the threads a THREAD_STATE record disables: their reason and address
     // (K_TS1 and the DIV groups; RET's holders one at a time, K_HELD: a
     // CALL token's wait at the holder's own link)
-    wire        ts_we   = i_emit && (kk_oh[K_TS1] || kk_oh[K_TS2] || (kk_oh[K_GRP] && !g_sub) ||
+    assign      ts_we   = i_emit && (kk_oh[K_TS1] || kk_oh[K_TS2] || (kk_oh[K_GRP] && !g_sub) ||
                                      kk_oh[K_HELD]);
 
     // ---- the sequential part -------------------------------------------------------------
-    integer wl;
-    // the per-thread wait state, written as the THREAD_STATE records go out:
-    // the record's threads (its mask) in WB's warp's row take its type and
-    // address (the rows' one write port, a bit enable a thread)
-    always @(posedge i_clk)
-        if (ts_we)
-            for (wl = 0; wl < 32; wl = wl + 1)
-                if (o_rec_mask[wl]) begin
-                    t_reason[b_w][wl*`WQ_TF_TYPE_W +: `WQ_TF_TYPE_W] <= o_rec_aux[`WQ_TF_TYPE_W-1:0];
-                    t_wait[b_w][wl*PCW +: PCW] <= o_rec_a[PCW-1:0];
-                end
-
     // WB's deque calls, one at a time (the command is set here and on the
     // port the next cycle)
-    assign dq_call = dqs == DQS_IDLE && b_v && b_commit &&
-                   ((b_prep == BP_FIND && !(b_yield && !(y_fv && y_fire))) ||
-                    (b_prep == BP_HELD && !h_init && h_idx != dq_tail) ||
-                    (b_prep == BP_NONE && (kk_oh[K_YDQ] || kk_oh[K_PUSH] ||
-                                           kk_oh[K_CPUSH] || (kk_oh[K_GRP] && g_sub && g_ok) ||
-                                           (kk_oh[K_RC] && rc_s == RC_POP) ||
-                                           rc_early)));
+    (* keep *) wire dc_pro;
+    assign dc_pro  = dqs == DQS_IDLE && b_v && b_commit &&
+                     ((b_prep == BP_FIND && !(b_yield && !(y_fv && y_fire))) ||
+                      (b_prep == BP_HELD && !h_init && h_idx != dq_tail));
+    (* keep *) wire dc_none;
+    assign dc_none = dqs == DQS_IDLE && b_v && b_commit && b_prep == BP_NONE;
+    (* keep *) wire dc_g;
+    assign dc_g    = g_sub && g_ok;
+    (* keep *) wire dc_p;
+    assign dc_p    = rc_s == RC_POP;
+    (* keep *) wire dc_kk;
+    assign dc_kk   = kk_oh[K_YDQ] || kk_oh[K_PUSH] || kk_oh[K_CPUSH] ||
+                     (kk_oh[K_GRP] && dc_g) || (kk_oh[K_RC] && dc_p);
+    assign dq_call = dc_pro || (dc_none && (dc_kk || rc_early));
     // (the calls' results are used, and the deque is free again, when the
     // step that asked takes them: the FIND, a holder's read, the push and
     // pop records)
@@ -703,9 +673,16 @@ module wq_diverge #(
     // b_kq; so do the step to RC_POP and the scan's restart it makes.
     wire        rk_svlp    = ck && (rq_sv || rq_lp);
     wire        rk_rec     = ck && rq_rec;
-    assign rc_chk_none = b_v && b_commit && b_prep == BP_NONE && kk_oh[K_RC] && rc_s == RC_CHK &&
-                       (sc_ok || !rk_svlp) && !rk_rec && !p_stale &&
-                       !((sv_on || lp_on) && !ck);
+    (* keep *) wire rcn_a;
+    assign rcn_a   = b_v && b_commit && b_prep == BP_NONE && rc_s == RC_CHK;
+    (* keep *) wire rcn_b;
+    assign rcn_b   = (sc_ok || !rk_svlp) && !rk_rec && !((sv_on || lp_on) && !ck);
+    (* keep *) wire rcn_pre;
+    assign rcn_pre = rcn_a && rcn_b;
+    // (p_stale is b_snd_go && ps_r, SUBV_END's wait: b_snd_go last)
+    (* keep *) wire ps_r;
+    assign ps_r = b_k == K_TS2 && !p_fresh;
+    assign rc_chk_none = rcn_pre && kk_oh[K_RC] && !(b_snd_go && ps_r);
     wire [2:0] x_prep = (!i_x_commit || i_x_trap != `WQ_TRAP_NONE || i_x_skip) ? BP_NONE :
                       (i_x_op == `WQ_OP_SYNC || i_x_op == `WQ_OP_BRK || i_x_op == `WQ_OP_CONT ||
                        i_x_op == `WQ_OP_YIELD) ? BP_FIND :
@@ -730,7 +707,9 @@ module wq_diverge #(
             g_cnt0 <= 1'b1;
             g_cnt1 <= 1'b0;
         end
-        if (dq_call && rc_early) rc_s <= RC_POP;   // (the check is done: the pop)
+        // (the check is done: the pop; rc_early with the port idle is a
+        // call of dq_call's, without the records' decodes)
+        if (rc_early && dqs == DQS_IDLE) rc_s <= RC_POP;
         // the prologue: the region token's mask, then the deque-room check
         if (b_v && b_commit && b_prep == BP_FIND && b_yield && y_fv && !y_fire)
             b_prep <= BP_NONE;          // YIELD does not yield this time: no deque call
@@ -852,9 +831,11 @@ module wq_diverge #(
     // changes g_t0 before it reads the group).
     // (EX's target write comes with WB's take, i_x_take being i_wb_in:
     // asserted; WB's take and an emission enter g_inv last)
+    (* keep *) wire g_inv_r;            // (the registers' terms: g_skip's decode last)
+    assign g_inv_r = g_ftrd || (b_v && b_commit && b_prep == BP_COUNT && g_any && g_ok) ||
+                     (b_v && b_commit && b_prep == BP_CHECK && b_mt);
     (* keep *) wire g_inv_o;
-    assign g_inv_o = g_ftrd || (b_v && b_commit && b_prep == BP_COUNT && g_any && g_ok) ||
-                     (b_v && b_commit && b_prep == BP_CHECK && b_mt) || g_skip;
+    assign g_inv_o = g_inv_r || g_skip;
     wire g_invw = tg_we || g_inv_o || (i_emit && kk_oh[K_GRP] && g_sub);
     wire g_inv  = i_wb_in || (i_emit && kk_oh[K_GRP] && g_sub) || g_inv_o;
     // The reconvergence check's registered terms are current (ck, for
@@ -868,11 +849,16 @@ module wq_diverge #(
     // at its first record, never K_RC).  With a segment or a loop form
     // the check waits for it (rc_chk_none; its record, rc_chk_rec, is
     // the registered one): a cycle more than the scan's own wait.
-    assign ck_e = ck && kq_rc && !b_is_trap && rc_s == RC_CHK;
+    (* keep *) wire ck_r;                // (the registers' terms: the walk's kq_rc last)
+    assign ck_r = ck && rc_s == RC_CHK;
+    assign ck_e = ck_r && kq_rc && !b_is_trap;
+    (* keep *) wire ck_pre;
+    assign ck_pre = !i_reset && b_v && b_commit && b_prep == BP_NONE && rc_s == RC_CHK && sc_ok &&
+                    !p_stale && !ck_e && !i_ds_go && !g_inv_d;
+    (* keep *) wire ck_pk;
+    assign ck_pk = ck_pre && kk_oh[K_RC] && !g_invw;
     always @(posedge i_clk)
-        ck <= !i_reset && b_v && b_commit && b_prep == BP_NONE && kk_oh[K_RC] &&
-              rc_s == RC_CHK && sc_ok && !p_stale && !ck_e &&
-              !(dqs == DQS_WAIT && dq_rvalid) && !g_invw && !i_ds_go && !g_inv_d;
+        ck <= ck_pk && !(dqs_w && dq_rvalid);
     reg  g_inv_d;
     always @(posedge i_clk)
         g_inv_d <= g_invw && !i_reset;
@@ -881,10 +867,12 @@ module wq_diverge #(
     (* keep *) wire sc_inv_e;
     assign sc_inv_e = (kk_oh[K_TS1] && !b_exit) || kk_oh[K_TS2] || kk_oh[K_GRP] || kk_oh[K_HELD] ||
                       (kk_oh[K_RET] && (b_sst_go || b_snd_go || b_slb_go || b_sle_go));
+    // (and the deque's answer, dq_rvalid, beside WB's take at the second level)
+    (* keep *) wire sc_inv_r;
+    assign sc_inv_r = g_inv_o || (rc_chk_none && rk_svlp) || i_ds_go || g_inv_d;
     (* keep *) wire sc_inv_o;
-    assign sc_inv_o = (dqs == DQS_WAIT && dq_rvalid) || g_inv_o || (rc_chk_none && rk_svlp) ||
-                      i_ds_go || g_inv_d;
-    wire sc_inv = i_wb_in || (i_emit && sc_inv_e) || sc_inv_o;
+    assign sc_inv_o = (dqs_w && dq_rvalid) || sc_inv_r || i_wb_in;
+    wire sc_inv = (i_emit && sc_inv_e) || sc_inv_o;
     // (the scan itself: wq_diverge_scan, over the targets' row t_tgt_row)
     wq_diverge_scan #(.LANES(LANES), .PCW(PCW)) u_scan (
         .i_clk(i_clk), .i_reset(i_reset),
@@ -899,6 +887,7 @@ module wq_diverge #(
     // asserts and covers only).
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    wire [31:0] b_act_new  = b_subv ? sv_nact : b_act_nsv;
     // (WB's deque call: its command stays on the port until taken, and the
     // step that asked uses it only once its answer is in: wq_diverge_dq's)
     // The part scan: where its results are read, they are the compares
@@ -987,27 +976,19 @@ module wq_diverge #(
                 if (b_kk == K_TS2 || b_kk == K_PUSH) assert(k_fallm == b_fallm);
             end
         end
-    // The check's trap and the warp's end, as the pushes' count and the
-    // mask after the instruction give them.
-    wire [10:0] f_nfront   = b_mt ? ((g_ng == 6'd0) ? 11'd0 : {5'd0, g_ng} - 11'd1) :
-                             b_call ? (b_two ? 11'd2 : 11'd1) :
-                             b_push ? 11'd1 : 11'd0;
-    wire [10:0] f_nall     = b_yback ? 11'd1 : f_nfront;
-    wire [7:0]  f_ptrap    = sv_misuse ? `WQ_TRAP_SUBV_MISUSE :
-                             ((f_nfront != 11'd0 && dq_head11 + f_nfront > {1'b0, dq_depth}) ||
-                              (b_yback && dq_tail == {DW{1'b0}})) ?
-                                 ((dq_cnt11 + f_nall > {1'b0, dq_depth}) ? `WQ_TRAP_DEQUE_FULL :
-                                  b_yback ? `WQ_TRAP_DEQUE_BACK_BOUND : `WQ_TRAP_DEQUE_FRONT_BOUND) :
-                             `WQ_TRAP_NONE;
+    // The warp's end, as the mask after the instruction gives it (the
+    // check's trap: wq_diverge_room's FORMAL section).
     always @(*)
         if (f_past && !i_reset) begin
-            if (b_prep == BP_CHECK) assert(b_ptrap == f_ptrap);
             // (b_kk at K_RC is the walk's registered record, outside a
             // trap: where rc_chk_none and the walk read the check, ck_e
             // is ck, so both take the registers ANDed with ck)
             if (b_kk == K_RC) assert(kq_rc && !b_is_trap);
             if (!b_snd_go || p_sq) assert(b_ends_x == (b_act_new == 32'd0));
             if (tg_we) assert(i_wb_in);     // (g_inv's terms)
+            assert(p_stale == (b_snd_go && ps_r));  // (SUBV_END's wait)
+            // (the walk's pick: two groups have a push and MASK_PC)
+            if (b_two) assert(b_recs_x[K_PUSH] && b_recs_x[K_MASK]);
         end
     always @(posedge i_clk)
         if (f_past && !i_reset) begin

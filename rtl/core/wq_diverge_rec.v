@@ -28,7 +28,9 @@ module wq_diverge_rec #(
     // the outcome: PC and threads after the instruction, the parked
     // threads' THREAD_STATE (mask, reason, address), the fall-through group
     input  wire [PCW-1:0]           i_b_npc,
-    input  wire [31:0]              i_b_act_new,
+    input  wire [31:0]              i_b_act_nsv,    // (... but a SUBV_*'s: i_sv_nact,
+    input  wire                     i_b_subv,       //  kept apart, i_b_subv selects)
+    input  wire [31:0]              i_sv_nact,
     input  wire [31:0]              i_ts1_m,
     input  wire [`WQ_TF_TYPE_W-1:0] i_ts1_r,
     input  wire [PCW-1:0]           i_ts1_a,
@@ -82,7 +84,9 @@ module wq_diverge_rec #(
     wire [2:0]               b_prep    = i_b_prep;
     wire                     p_snd     = i_p_snd;
     wire [PCW-1:0]           b_npc     = i_b_npc;
-    wire [31:0]              b_act_new = i_b_act_new;
+    wire [31:0]              b_act_nsv = i_b_act_nsv;
+    wire                     b_subv    = i_b_subv;
+    wire [31:0]              sv_nact   = i_sv_nact;
     wire [31:0]              ts1_m     = i_ts1_m;
     wire [`WQ_TF_TYPE_W-1:0] ts1_r     = i_ts1_r;
     wire [PCW-1:0]           ts1_a     = i_ts1_a;
@@ -127,20 +131,26 @@ module wq_diverge_rec #(
     // THREAD_STATE.  wq_diverge's FORMAL section asserts them equal to
     // their definitions wherever the walk reads them before RETIRE.
     reg  [PCW-1:0]           k_npc, k_tsa;
-    reg  [31:0]              k_act, k_tsm;
+    // (the threads after the instruction in two registers: a SUBV_*'s,
+    // the sub-vector unit's, in k_sact, any other's in k_act, selected by
+    // WB's opcode kinds behind them -- WB's instruction, and so b_subv,
+    // stays until RETIRE -- rather than the parked threads' search in
+    // front of b_act_new's select and the register: 10 LUT levels)
+    reg  [31:0]              k_act, k_sact, k_tsm;
     reg  [`WQ_TF_TYPE_W-1:0] k_tsr;
     reg  [31:0]              k_fallm;
     always @(posedge i_clk)
         if (b_prep != BP_NONE || p_snd) begin
             k_npc <= b_npc;
-            k_act <= b_act_new;
+            k_act <= b_act_nsv;
+            k_sact <= sv_nact;
             k_fallm <= b_fallm;
             k_tsm <= ts1_m;
             k_tsr <= ts1_r;
             k_tsa <= ts1_a;
         end
     wire [PCW-1:0] f_npc   = b_pro ? k_npc : b_next;
-    wire [31:0]    f_act   = b_pro ? k_act : b_exit ? (b_act & ~b_sel) : b_act;
+    wire [31:0]    f_act   = b_pro ? (b_subv ? k_sact : k_act) : b_exit ? (b_act & ~b_sel) : b_act;
     // (the record of b_kk with the unit WB's warp; wq_core emits it)
     always @(*) begin : rec
         reg [31:0]              m;

@@ -42,6 +42,7 @@ module wq_diverge_walk (
     input  wire [2:0]           i_b_prep,
     input  wire                 i_b_pro,
     input  wire [13:1]          i_b_recs_x,
+    input  wire                 i_b_push0,      // (its push term without two groups)
     input  wire                 i_b_fin,
     // the sub-vector unit: SUBV_END acts, WB's warp's segment and loop
     // form, reconvergence's check (a segment, a loop form, its record)
@@ -391,11 +392,27 @@ module wq_diverge_walk (
     // WB's opcode and threads), is left out of the pick: kq_pro_n4 is the
     // pick without it, and s4 -- a prologue whose list has no record
     // before K_TS1 and has K_TS1 -- writes K_TS1 at b_kq's last level)
+    // (and two more select last, the picks taken with each set and
+    // clear: MASK_PC's term, K_MASK, behind SUBV_END's search flags
+    // (sv_nomask), and the two groups' K_TS2, b_two, behind a branch's
+    // masks -- which sets K_PUSH's too, the push being i_b_push0 without
+    // it, and comes with K_MASK's: wq_diverge's FORMAL section asserts it)
+    localparam [11:1] B_TS2 = 11'd1 << (K_TS2 - 4'd1), B_PUSH = 11'd1 << (K_PUSH - 4'd1),
+                      B_MASK = 11'd1 << (K_MASK - 4'd1);
     wire [11:1] rl_n4      = b_recs_x[11:1] & ~(11'd1 << (K_TS1 - 4'd1));
-    wire [3:0]  kq_pro_n4  = p_snd ? kpick(rl_n4, K_TS2) : kpick(rl_n4, 4'd0);
+    wire [11:1] rl_nt      = (rl_n4 & ~(B_TS2 | B_PUSH)) | (i_b_push0 ? B_PUSH : 11'd0);
+    wire [11:1] rl_m1      = rl_nt | B_MASK;
+    wire [11:1] rl_m0      = rl_nt & ~B_MASK;
+    wire [11:1] rl_t1      = rl_n4 | B_TS2 | B_PUSH | B_MASK;
+    wire [3:0]  kq_pro_m1  = p_snd ? kpick(rl_m1, K_TS2) : kpick(rl_m1, 4'd0);
+    wire [3:0]  kq_pro_m0  = p_snd ? kpick(rl_m0, K_TS2) : kpick(rl_m0, 4'd0);
+    wire [3:0]  kq_pro_t1  = p_snd ? kpick(rl_t1, K_TS2) : kpick(rl_t1, 4'd0);
+    wire [3:0]  kq_pro_n4  = b_recs_x[K_TS2] ? kq_pro_t1 : b_recs_x[K_MASK] ? kq_pro_m1 : kq_pro_m0;
+    // (K_TS1's term, the deepest, at s4's last level: s4_pre kept)
+    (* keep *) wire s4_pre;
+    assign      s4_pre     = b_prep != BP_NONE && b_recs_x[K_TS1-1:1] == {(K_TS1-1){1'b0}};
     (* keep *) wire s4;
-    assign      s4         = b_prep != BP_NONE && b_recs_x[K_TS1-1:1] == {(K_TS1-1){1'b0}} &&
-                             b_recs_x[K_TS1];
+    assign      s4         = s4_pre && b_recs_x[K_TS1];
     // (BAR's list always has MASK_PC, b_recs_x[K_MASK]: its release goes
     // after b_kq only from K_CPUSH on, when there is no CPUSH -- so
     // kbarw(b_k, kq_pro) without the pick, which the outcome terms are in
@@ -443,16 +460,29 @@ module wq_diverge_walk (
     end
     // b_kq with the same writes, s4's K_TS1 selected last: s4 holds in a
     // prologue only, where no other write comes (no record emits, no
-    // K_GRP; an instruction enters WB with b_prep just set: asserted)
-    (* keep *) reg [3:0] kq_d;
+    // K_GRP; an instruction enters WB with b_prep just set: asserted).
+    // The writes after the prologue's win (kq_lw: kq_l, kq_o); the
+    // prologue's pick (pw) is the three picks selected by K_MASK's and
+    // K_TS2's terms (kq_x, kq_ps), at the last levels with s4
+    (* keep *) reg [3:0] kq_l;
+    reg         kq_lw;
     always @(*) begin
-        kq_d = b_kq;
-        if (w_pro) kq_d = kq_pro_n4;
-        if (w_grp) kq_d = kq_grp;
-        if (w_rel) kq_d = K_BAR2;
-        if (w_step) kq_d = kq_next;
-        if (i_wb_in) kq_d = kpick(x_rl, 4'd0);
+        kq_lw = w_grp || w_rel || w_step || i_wb_in;
+        kq_l = b_kq;
+        if (w_grp) kq_l = kq_grp;
+        if (w_rel) kq_l = K_BAR2;
+        if (w_step) kq_l = kq_next;
+        if (i_wb_in) kq_l = kpick(x_rl, 4'd0);
     end
+    (* keep *) wire [3:0] kq_o;
+    assign kq_o  = kq_lw ? kq_l : b_kq;
+    (* keep *) wire pw;
+    assign pw    = w_pro && !kq_lw;
+    (* keep *) wire [3:0] kq_x;
+    assign kq_x  = b_recs_x[K_TS2] ? kq_pro_t1 : kq_pro_m1;
+    (* keep *) wire [3:0] kq_ps;
+    assign kq_ps = b_recs_x[K_MASK] ? kq_x : kq_pro_m0;
+    wire [3:0]  kq_d       = pw ? kq_ps : kq_o;
     always @(posedge i_clk)
         b_kq <= s4 ? K_TS1 : kq_d;
     // the list's outcome terms of an instruction with a prologue
