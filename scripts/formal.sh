@@ -670,7 +670,7 @@ PLANTS=(
 "deque_cmd_pop_refill|deque_cmd|rtl/wq_token_cmd.v|s/s1_bre    = !c_fl\[FL_ONE\];/s1_bre    = !c_empty;/|a pop that takes the last entry still reads a next front from the copy RAM (its front is not zeroed)"
 "token_view_cmd|token_view|rtl/wq_token_view.v|s/n_cmd   = i_vload ? l_on : v_on;/n_cmd   = i_vload ? l_on : 1'b0;/|the view misses a command on its own warp: it keeps the tail and head from before the push or pop"
 "low_walk_flag|low_walk|rtl/core/wq_low_walk.v|s/o_more <= (s_rem \& (s_rem - ONE))/o_more <= (s_rem \& (s_rem + ONE))/|a step's more-than-one flag from the wrong neighbour of the set: a walk's last record taken for one with more to come"
-"wb_ctl_emit_frz|wb_ctl|rtl/core/wq_wb_ctl.v|s/ \&\& !b_hold \&\& !wb_frz \&\& !b_twait;/ \&\& !b_hold \&\& !b_twait;/|WB emits its records while a completion holds the port (two commits' records interleave)"
+"wb_ctl_emit_frz|wb_ctl|rtl/core/wq_wb_ctl.v|s/emit_nl = b_v \&\& b_commit \&\& !wb_frz \&\& !b_twait;/emit_nl = b_v \&\& b_commit \&\& !b_twait;/|WB emits its records while a completion holds the port (two commits' records interleave)"
 "l1_stale_fill|l1|rtl/core/wq_l1.v|s/if (s_busy\[i\] \&\& s_fill\[i\] \&\& s_line\[i\] == r_line) s_poison/if (1'b0) s_poison/|a write does not poison the fills of its line: a stale fill installs"
 "l1_tag_top|l1|rtl/core/wq_l1.v|s/r_tags\[w\*TW +: TW\] == r_tag;/r_tags[w*TW +: TW-1] == r_tag[TW-2:0];/|the hit test ignores the top tag bit (address bit 31)"
 "l1_tag_low|l1|rtl/core/wq_l1.v|s/r_tags\[w\*TW +: TW\] == r_tag;/r_tags[w*TW+1 +: TW-1] == r_tag[TW-1:1];/|the hit test ignores the lowest tag bit"

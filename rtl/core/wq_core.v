@@ -471,7 +471,7 @@ module wq_core #(
     // WB's decisions (wq_wb_ctl, u_wb below): it emits, a trap's last
     // record, a BAR; the warps ready after it, a CTA may start; the
     // completion beat emitted this cycle, the owner's fields
-    wire             b_emit, b_trapping, b_bar, b_work;
+    wire             b_emit, b_end, b_trapping, b_bar, b_work;   // (b_end: b_emit && b_last_k)
     wire             cm_go, cm_last, cm_nowr, cm_pw;
     wire [WID_W-1:0] cm_w;
     wire [PCW-1:0]   cm_pc;
@@ -664,7 +664,7 @@ module wq_core #(
         .i_xc_run(xc_run), .i_xc_rdy(xc_rdy), .i_xc_go(xc_go), .i_xc_last(xc_last), .i_xc_nowr(xc_nowr),
         .i_xc_pw(xc_pw), .i_xc_w(xc_w), .i_xc_pc(xc_pc), .i_xc_sel(xc_sel), .i_xc_ir(xc_ir),
         .i_xc_rd(xc_rd), .i_xc_p(xc_p), .i_xc_row(xc_row), .i_xc_op(xc_op),
-        .o_b_emit(b_emit), .o_b_busy(b_busy), .o_b_twait(b_twait),
+        .o_b_emit(b_emit), .o_b_end(b_end), .o_b_busy(b_busy), .o_b_twait(b_twait),
         .o_b_trapping(b_trapping), .o_b_bar(b_bar), .o_b_open(b_open),
         .o_b_work(b_work),
         .o_squash_x(squash_x), .o_squash(squash), .o_squash_nc(squash_nc), .o_ib_flush(ib_flush),
@@ -683,7 +683,7 @@ module wq_core #(
         .i_xb_held(xb_held), .i_b_v(b_v), .i_is_go(is_go_nc), .i_xu_busy(xu_busy),
         .i_q_empty(q_empty), .i_q_one(q_one), .i_xc_more(xc_more), .i_fl_idle(fl_idle),
         .i_disp_ok(disp_ok),
-        .i_wb_end(b_emit && b_last_k), .i_b_trapping(b_trapping),
+        .i_wb_end(b_end), .i_b_trapping(b_trapping),
         .i_b_work(b_work),
         .i_cm_end(cm_go && cm_last), .i_cm_ls(cm_own_ls), .i_cp_code(cp_code),
         .i_ds_start(ds_start), .i_ds_end(ds_end), .i_csr_enter(csr_enter), .i_csr_done(csr_done),
@@ -701,7 +701,7 @@ module wq_core #(
         .i_squash(squash), .i_squash_nc(squash_nc), .i_x_drop((squash_x || cp_code) && x_v), .i_x_w(x_w),
         .i_xb_drop((squash_x || cp_code) && xb_held), .i_xb_w(xb_w),
         .i_dx_v(dx_held), .i_dx_w(dx_w), .i_d_v(d_v), .i_d_w(d_w),
-        .i_wb_done(b_emit && b_last_k), .i_b_w(b_w),
+        .i_wb_done(b_end), .i_b_w(b_w),
         .i_cm_done(cm_go && cm_last), .i_cm_w(cm_w), .i_cm_drop(cp_code ? cp_drop : {WARPS{1'b0}}),
         .i_cm_wb(cp_code && b_v),
         .o_f_v(f_v), .o_f_w(f_w), .o_fd_held(fd_held), .o_fd_v(fd_v), .o_fd_w(fd_w),
@@ -725,7 +725,7 @@ module wq_core #(
     // (and the hold's issue term's premise, as the formal section states
     // it: a completion's squash never comes with WB's commit's end)
     always @(posedge i_clk)
-        if (!i_reset && cp_code && b_emit && b_last_k) begin
+        if (!i_reset && cp_code && b_end) begin
             $display("wq_core: WB's commit ends in the cycle of a completion's code-store squash (warp %0d)", b_w);
             $stop;
         end
@@ -789,7 +789,7 @@ module wq_core #(
     wire [DW-1:0]    csr_dq_head, csr_dq_tail;
     // the commits the trap registers and the count see (WB's, the
     // completion path's)
-    wire             b_commit_now = b_emit && b_last_k;
+    wire             b_commit_now = b_end;
     wq_core_csr #(.WARPS(WARPS), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_csr (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_csr_valid(i_csr_valid), .i_csr_we(i_csr_we), .i_csr_addr(i_csr_addr),
@@ -867,7 +867,7 @@ module wq_core #(
         .i_ds_cx(g_cx), .i_ds_cy(g_cy), .i_ds_cz(g_cz), .i_ds_bx(g_bx), .i_ds_by(g_by),
         .i_ds_bz(g_bz), .i_ds_flat(g_next), .i_ds_local(g_local), .i_ds_key(cta_key),
         .i_desc(i_launch_desc),
-        .i_wb_done(b_emit && b_last_k), .i_wb_w(b_w), .i_wb_oh(b_woh), .i_wb_trap(b_is_trap), .i_wb_code(b_trap),
+        .i_wb_done(b_end), .i_wb_w(b_w), .i_wb_oh(b_woh), .i_wb_trap(b_is_trap), .i_wb_code(b_trap),
         .i_wb_bar(b_bar), .i_wb_rel(b_rel_now), .i_wb_gone(b_gone), .i_wb_orphan(b_orphan),
         .i_wb_npc(b_npc), .i_wb_act(b_act_new), .i_wb_exit(b_exit_new), .i_wb_yield(b_yield),
         .i_wb_lfsr(y_lfsr), .i_wb_ycount(y_count_ns),

@@ -11,10 +11,18 @@
 // stable terms k_rl) and the list's outcome terms of an instruction with
 // a prologue (p_recs).  i_emit, the cycle a record goes out, moves it on;
 // an instruction entering WB (i_wb_in) starts it over.
+//
+// Its decisions are one part of WB's cycle with wq_diverge's: the walk's
+// hold and last record run on through WB's emit and take (wq_wb_ctl)
+// into wq_diverge's registers and the walk's own.  scripts/area.sh maps
+// it inside wq_diverge's synthesis (wq_area_inline), as the board's
+// flattened netlist does: mapped alone, its outputs were free to come out
+// as deep as its deepest register path, levels the board does not pay.
 `default_nettype none
 `include "wq_defs.vh"
 `include "wq_opk.vh"
 
+(* wq_area_inline *)
 module wq_diverge_walk (
     input  wire                 i_clk,
     input  wire                 i_reset,        // (the asserts' and e_ok)

@@ -129,6 +129,7 @@ module wq_wb_ctl #(
     input  wire [7:0]           i_xc_op,
     // WB's decisions
     output wire                 o_b_emit,       // WB's instruction emits (a record, its commit)
+    output wire                 o_b_end,        // its last record: the commit ends (o_b_emit && i_b_last_k)
     output wire                 o_b_busy,       // WB keeps its beat
     output wire                 o_b_twait,      // a trap waits for the LSU queue and the units
     output wire                 o_b_trapping,   // a trap's last record
@@ -192,12 +193,28 @@ module wq_wb_ctl #(
     wire             cm_own, cm_own_ls, cm_own_dv, cm_own_fv;   // the port's owner (wq_cm_grant)
     wire             b_twait, b_busy, squash_x, squash, ib_flush;
     wire             dc_atom, cm_idle, cm_start, wb_frz;
-    wire             b_wait_fl;
+    wire             b_fl_w;
     reg              b_open;
 
     // WB's instruction emits its record (or its commit) this cycle: a
-    // commit beat that no wait, walk or completion holds
-    wire        b_emit     = b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz && !b_twait;
+    // commit beat that no wait, walk or completion holds,
+    //   b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz && !b_twait.
+    // The walk's two late terms select at the last levels: its hold, the
+    // deepest, last; its last record (b_last_k, never a held one) picks
+    // between the beat's terms with and without the fetch run's wait
+    // (b_wait_fl is b_last_k's) -- each a LUT of flip-flops and early
+    // flags, kept as nets so the mapper does not bury the walk's terms
+    // under them.  The commit's end, b_end (b_emit && b_last_k), is the
+    // last record and the beat's terms alone: b_last_k implies !b_hold,
+    // so the walk's hold, two levels deeper than its last record, is not
+    // on the path of what the commit's end writes (the slots, the hold,
+    // the issue's busy warps).  The FORMAL section asserts both.
+    (* keep *) wire emit_nl;
+    assign emit_nl = b_v && b_commit && !wb_frz && !b_twait;
+    (* keep *) wire end_ok;
+    assign end_ok  = emit_nl && !b_fl_w;
+    wire        b_end      = b_last_k && end_ok;
+    wire        b_emit     = !b_hold && (b_last_k ? end_ok : emit_nl);
 
     wire        b_bar      = i_b_bar;                 // (BAR is a warp instruction: never skipped)
 
@@ -211,10 +228,11 @@ module wq_wb_ctl #(
     // is not the last unless it traps; b_more itself cannot be used here,
     // as it depends on this cycle's issue.  A trap ends the hold: it waits,
     // before its first record, until the LSU queue has committed everything
-    wire        b_fl_w     = (!fl_idle || ans_owed) &&
+    assign      b_fl_w     = (!fl_idle || ans_owed) &&
                              (b_is_trap || !(f_v || fd_held || d_v || dx_held || x_v || xb_held || !q_empty ||
                                              xu_busy));
-    assign      b_wait_fl  = b_final && b_fl_w;
+    // (the last commit's wait, b_wait_fl, is b_final && b_fl_w: its two
+    // terms enter WB's emit and hold apart, the walk's last record last)
     // (WB's hold is b_v && ((b_commit && !b_last_k) || b_wait_fl ||
     // b_twait || wb_frz): kept as its two values for the walk's last
     // record, which arrives from wq_diverge deep (its reconvergence
@@ -331,6 +349,7 @@ module wq_wb_ctl #(
     end
 
     assign o_b_emit      = b_emit;
+    assign o_b_end       = b_end;
     assign o_b_busy      = b_busy;
     assign o_b_twait     = b_twait;
     assign o_b_trapping  = b_trapping;
@@ -370,6 +389,7 @@ module wq_wb_ctl #(
     // jobs (core, core_w1) the same assertions hold on the core's signals.
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    wire        b_wait_fl  = b_final && b_fl_w;
     // the warps ready after this commit: the others ready, the committing
     // warp if it stays, those a barrier it completes releases
     wire        b_stays    = !b_trapping && b_stays_nt;
@@ -393,6 +413,10 @@ module wq_wb_ctl #(
         // WB's hold is its definition (kept as two values for the walk's
         // late last record: b_busy_nl, b_busy_l)
         assert(b_busy == (b_v && ((b_commit && !b_last_k) || b_wait_fl || b_twait || wb_frz)));
+        // WB's emit and the commit's end are their definitions (the walk's
+        // last record selecting, the hold aside from the end)
+        assert(b_emit == (b_v && b_commit && !b_wait_fl && !b_hold && !wb_frz && !b_twait));
+        assert(b_end == (b_emit && b_last_k));
         // a commit beat leaves WB exactly with its last record emitted
         if (b_v && b_commit)
             assert(!b_busy == (b_emit && b_last_k));
