@@ -843,206 +843,41 @@ module wq_core_lsu #(
 `endif
 `endif
 `ifdef FORMAL
-    // Checked inside wq_core by `make formal` (scripts/formal.sh, job core):
-    // the inputs are the core's, so these hold for the LSU as the core
-    // drives it.
-    reg f_past = 1'b0;
-    always @(posedge i_clk) f_past <= 1'b1;
-    // the elements still to answer, a load's (a store's writes are
-    // posted): an answer's last part takes its tag's elements off, and
-    // q_az is asserted equal to their zero test
-    reg  [127:0] q_resp    [0:LSQ-1];
-    always @(posedge i_clk) begin
-        if (q_push) q_resp[q_tl] <= i_x_st ? 128'd0 : ls_emask;
-        if (an_l && an_fin) q_resp[an_s] <= q_resp[an_s] & ~rs_cov;
-    end
-    // (a store entry's records still to emit, as elements: its lanes
-    // with records left, each lane's words)
-    function [127:0] f_rec;
-        input [31:0] l;
-        input [2:0]  w;
-        integer i;
-        begin
-            for (i = 0; i < 32; i = i + 1)
-                f_rec[4*i +: 4] = l[i] ? {w > 3'd3, w > 3'd2, w > 3'd1, w > 3'd0} : 4'd0;
-        end
-    endfunction
-    // (e is the lowest of set m; element e's line in entry s)
-    function f_first;
-        input [127:0] m;
-        input [6:0]   e;
-        f_first = m[e] && (m & ~({128{1'b1}} << e)) == 128'd0;
-    endfunction
-    function [LTAG-1:0] f_line;
-        input [QW-1:0] s;
-        input [6:0]    e;
-        f_line = f_lines[({{(32-QW){1'b0}}, s} * 128 + {25'd0, e}) * LTAG +: LTAG];
-    endfunction
-    // (the address rows' block RAM, wq_lsu_addr's u_rs, reads the entry
-    // register's next entry: f_rs_wr, a gather wrote that entry on the
-    // edge of the read, whose data is then undefined)
-    reg f_rs_wr = 1'b0;
-    always @(posedge i_clk) f_rs_wr <= ga_we && q_tl == es_s_nx;
-    // ---- properties ---------------------------------------------------------
-    wire [127:0] at_rem = q_rem[q_tl];   // (an ATOM's lanes not yet done)
-    reg [QW-1:0] f_o, f_y;
-    wire         rv_l = i_mem_rvalid && rv_kind == TK_L;
-    integer ff;
-    always @(*) if (f_past && !i_reset) begin
-        // a request only with room to tag it; the fetch run's word only
-        // beside no line request
-        if (o_mem_valid) assert(!t_full);
-        if (fl_go) assert(!ls_req);
-        // an atomic's read and write are the LSU's alone: the queue, WB
-        // and the port empty but for its own answer (no fetch run)
-        if (at_on) assert(!i_fl_on && x_memc && i_x_at && !i_b_v && q_n == {(QW+1){1'b0}} &&
-                          t_cnt <= {{TDW{1'b0}}, 1'b1} && !fl_go);
-        // the entry after the last, kept beside the head and the count
-        assert(q_tl == q_hd + q_n[QW-1:0]);
-        // nothing enters behind a store that wrote code as it commits (its
-        // last beat clears every valid bit)
-        if (o_cp_code) assert(!q_push && cf);
-        // an ATOM's write-back beat and a load's completion beat never
-        // share a cycle (they share the loaded values' row read)
-        if (ls_wb) assert(!cp_go);
-        // an ATOM's lane is done only while it is held; then whether any is
-        // left is the entry register's leader flag
-        if (at_clr) assert(at_on && pk_v);
-        // q_rem's updates (g_qrem): a load and a clear never on one entry
-        // (an ATOM's lane done clearing that lane's element alone is the
-        // pick register's assertion below: at_clr comes with at_on and
-        // pk_v, and then pk_cov is the one-hot of pk_e, rq_e)
-        if (q_ld) assert(!(q_taken && pk_s == q_tl) && !at_clr);
-        // (an ATOM's pick takes the next leader with its leader's tag
-        // one-hot current: wq_lsu_pick's contract for o_nv, o_nlead)
-        if (at_on && pk_ld && es_lv) assert(pi_eok && pi_et == {{(NT-1){1'b0}}, 1'b1} << (pi_e / TG));
-        if (at_on && pk_v) assert(at_z_clr == ((at_rem & ~(128'd1 << rq_e)) == 128'd0));
-        // the queue: valid entries are contiguous from the head; an
-        // entry's requests go out in queue order (an entry with requests
-        // left has only such entries behind it), and its answers come
-        // only after its requests (what is still to answer and not
-        // requested is exactly what is still to request)
-        for (ff = 0; ff < LSQ; ff = ff + 1) begin
-            f_o = q_hd + ff[QW-1:0];
-            f_y = f_o + 1'b1;
-            assert(q_v[f_o] == (ff < {{(32-QW-1){1'b0}}, q_n}));
-            // (a younger entry has made no request while an older one has
-            // requests left: a load's, still all to answer, a store's,
-            // still all its records)
-            if (ff + 1 < LSQ && q_v[f_o] && q_v[f_y] && q_rem[f_o] != 128'd0)
-                assert(q_st[f_y] ? q_rem[f_y] == f_rec(q_rl[f_y], q_words[f_y]) :
-                                   q_rem[f_y] == q_resp[f_y]);
-            // (q_rx's two writers never meet on an entry)
-            assert(!(rx_push[ff] && cp_go && rx_cp[ff]));
-            if (q_v[ff]) begin
-                assert((q_rl[ff] & ~q_sel[ff]) == 32'd0);
-                // the groups kept are the lanes' groups
-                assert(q_rg[ff] == grp_of(q_rl[ff], q_words[ff]) && q_rx[ff] == one_at_most(q_rg[ff]));
-                // (the tree's rule is the subtract's)
-                assert(grp_one(q_rl[ff], q_words[ff]) == one_at_most(q_rg[ff]));
-                // ... and whether none is left to request or to answer
-                assert(q_rz[ff] == (q_rem[ff] == 128'd0) && q_az[ff] == (q_resp[ff] == 128'd0));
-                assert((q_rem[ff] & ~q_resp[ff]) == 128'd0 || q_st[ff]);
-                if (q_st[ff]) assert(q_resp[ff] == 128'd0);
-                else assert(q_rl[ff] == 32'd0);
-            end
-        end
-        // an entry not picked from (neither the entry register's nor the
-        // held request's) keeps the first leader it entered with: its
-        // lowest element and that element's line; the entering entry's
-        // (an ATOM's lanes') is the gather's
-        for (ff = 0; ff < LSQ; ff = ff + 1)
-            if (q_v[ff] && q_rem[ff] != 128'd0 && !(pk_v && pk_s == ff[QW-1:0]) &&
-                !(es_lv && es_s == ff[QW-1:0]))
-                assert(f_first(q_rem[ff], q_fe_v[ff*7 +: 7]) &&
-                       q_fl_v[ff*LTAG +: LTAG] == f_line(ff[QW-1:0], q_fe_v[ff*7 +: 7]));
-        if ((q_push || ls_start) && ls_emask != 128'd0)
-            assert(f_first(ls_emask, g_fe) && g_fl == f_line(q_tl, g_fe));
-        // the entry register's held leader (the coalescer's contract,
-        // wq_lsu_pick): its lowest element not picked yet, that element's
-        // line
-        if (es_lv) assert(f_first(es_rem, pi_e) && pi_line == f_line(es_s, pi_e));
-        // ... and its entry's address rows, read a cycle ahead, were not
-        // written as they were read
-        if (es_lv) assert(!f_rs_wr);
-        // the pick register: a request of a queue entry, of elements still
-        // to request, its leader among them, and no older entry with
-        // elements to request (the coalescer's rule is wq_lsu_pick's,
-        // checked there); an ATOM's: its lane, still to do
-        if (pk_v && !at_on) begin
-            assert(q_v[pk_s] && pk_cov[pk_e] && (pk_cov & ~q_rem[pk_s]) == 128'd0);
-            for (ff = 0; ff < LSQ; ff = ff + 1)
-                if (ff[QW-1:0] < pk_s - q_hd && q_v[q_hd + ff[QW-1:0]])
-                    assert(q_rem[q_hd + ff[QW-1:0]] == 128'd0);
-        end
-        if (pk_v && at_on) assert(pk_s == q_tl && pk_cov == (128'd1 << pk_e) && at_rem[pk_e]);
-        // the entry register: a queue entry's elements still to request
-        // without the held request's, no older entry with any (so the
-        // held request is its entry's or an older one's); empty, the held
-        // request is its entry's last (no candidate but a new entry's),
-        // and with the queue empty; an ATOM's: its lanes not yet done but
-        // the held one
-        if (es_lv && !at_on) begin
-            assert(q_v[es_s] &&
-                   es_rem == (q_rem[es_s] & ~((pk_v && pk_s == es_s) ? pk_cov : 128'd0)));
-            for (ff = 0; ff < LSQ; ff = ff + 1)
-                if (ff[QW-1:0] < es_s - q_hd && q_v[q_hd + ff[QW-1:0]])
-                    assert((q_rem[q_hd + ff[QW-1:0]] &
-                            ~((pk_v && pk_s == q_hd + ff[QW-1:0]) ? pk_cov : 128'd0)) == 128'd0);
-        end
-        if (!es_lv && pk_v && !at_on) assert((q_rem[pk_s] & ~pk_cov) == 128'd0);
-        // (so the request's entry has nothing left to request after it
-        // exactly when the entry register holds no leader of that entry)
-        if (pk_v && !at_on) assert(((q_rem[pk_s] & ~pk_cov) == 128'd0) == !pk_more);
-        if (at_on) assert(es_s == q_tl && es_rem == (at_rem & ~(pk_v ? pk_cov : 128'd0)));
-        // the ATOM's done flag is its elements' zero test
-        if (at_on) assert(f_at_z == (at_rem == 128'd0));
-        if (q_n == {(QW+1){1'b0}} && !at_on) assert(!es_lv);
-        // (its parts are those of its elements; its first part's one-hot,
-        // elements and offsets are theirs)
-        if (pk_v) for (ff = 0; ff < PARTS; ff = ff + 1)
-            assert(pk_pt[ff] == (pk_cov[ff*EW +: EW] != {EW{1'b0}}));
-        if (pk_v) begin
-            // (and its access size its entry's)
-            if (!at_on) assert(pk_msize == q_msize[pk_s]);
-            assert(pk_p0 == pt_low(pk_pt, {PARTS{1'b0}}) && pk_cov0 == pt_cov(pk_cov, pk_p0));
-            for (ff = 0; ff < LANES; ff = ff + 1)
-                assert(pk_lo0[ff*LOG2LB +: LOG2LB] == pt_off(pk_lo, pk_p0, ff));
-        end
-        // the completion path commits only the head, whose accesses are all
-        // performed (a load's answered), and WB emits nothing meanwhile
-        if (cp_go) assert(q_v[q_hd] && q_rem[q_hd] == 128'd0 && q_resp[q_hd] == 128'd0);
-        // a store's beat: lanes with records left, some when any are left
-        // (every record of them in a slot: wq_lsu_memwrite's); its last
-        // (from the groups) is the beat after which no lane has records left
-        if (q_v[q_hd] && q_st[q_hd])
-            assert(cp_last == ((q_rl[q_hd] & ~mw_lsel) == 32'd0) &&
-                   (mw_lsel & ~q_rl[q_hd]) == 32'd0 && (mw_lsel != 32'd0 || q_rl[q_hd] == 32'd0));
-        // the row stores: an ATOM's write-back reads the entry after the
-        // queue's last as the head (the queue is empty); the loaded values
-        // have one writer at a time (no load line is owed to an ATOM)
-        if (ls_wb || ls_fuse || at_on) assert(q_n == {(QW+1){1'b0}} && q_tl == q_hd);
-        if (at_on) assert(!an_l);
-        // a store's line merged over parts: only while the request stage
-        // stays on that store's request, of the parts its elements are in,
-        // the last part still to come
-        if (st_m != {PARTS{1'b0}})
-            assert(st_go && (st_m & ~rq_pt) == {PARTS{1'b0}} && (rq_pt & ~st_m) != {PARTS{1'b0}});
-    end
-
-    // ---- covers -------------------------------------------------------------
-    always @(posedge i_clk)
-        if (f_past && !i_reset) begin
-            c_atom_wr:  cover(ls_req && at_on && at_wr && i_mem_ready);
-            // a store commits before its writes are answered
-            c_posted:   cover(cp_go && cp_last && q_st[q_hd] && t_cnt != {(TDW+1){1'b0}});
-            // two memory instructions in flight, one with answers owed
-            c_lsq2:     cover(q_n == {{(QW-1){1'b0}}, 2'd2} && t_cnt != {(TDW+1){1'b0}});
-            // a request taken as the pick register loads the next of its
-            // entry (back to back, one a cycle)
-            c_pk_next:  cover(ls_req && i_mem_ready && !at_on && es_lv && es_s == pk_s);
-            // a load's completion while another load's answers come
-            c_ld_over:  cover(cp_go && !q_st[q_hd] && rv_l);
-        end
+    // The invariants and covers (rtl/formal/wq_flsu.v), checked inside
+    // wq_core by `make formal` (scripts/formal.sh, jobs core, core_w1):
+    // the inputs are the core's, so they hold for the LSU as the core
+    // drives it.  The queue's per-entry fields go to it flattened.
+    wire [LSQ*128-1:0] f_rem_v;
+    wire [LSQ*32-1:0]  f_sel_v, f_rl_v, f_rg_v;
+    wire [LSQ*3-1:0]   f_words_v;
+    wire [LSQ*2-1:0]   f_msize_v;
+    genvar gf;
+    generate for (gf = 0; gf < LSQ; gf = gf + 1) begin : g_fq
+        assign f_rem_v[gf*128 +: 128] = q_rem[gf];
+        assign f_sel_v[gf*32 +: 32]   = q_sel[gf];
+        assign f_rl_v[gf*32 +: 32]    = q_rl[gf];
+        assign f_rg_v[gf*32 +: 32]    = q_rg[gf];
+        assign f_words_v[gf*3 +: 3]   = q_words[gf];
+        assign f_msize_v[gf*2 +: 2]   = q_msize[gf];
+    end endgenerate
+    wq_flsu #(.LANES(LANES), .EVM_SLOTS(EVM_SLOTS), .LSQ(LSQ), .QW(QW), .TDW(TDW),
+              .LOG2LB(LOG2LB), .TG(TG)) f_lsu (
+        .i_clk(i_clk), .i_reset(i_reset), .i_x_st(i_x_st), .i_x_at(i_x_at), .i_fl_on(i_fl_on),
+        .i_b_v(i_b_v), .o_mem_valid(o_mem_valid), .i_mem_ready(i_mem_ready),
+        .rv_l(i_mem_rvalid && rv_kind == TK_L), .o_cp_code(o_cp_code),
+        .q_hd(q_hd), .q_n(q_n), .q_tl(q_tl), .q_push(q_push), .ls_start(ls_start), .q_ld(q_ld),
+        .ls_emask(ls_emask), .q_taken(q_taken), .q_v(q_v), .q_st(q_st), .q_rx(q_rx), .q_rz(q_rz),
+        .q_az(q_az), .q_rem_v(f_rem_v), .q_sel_v(f_sel_v), .q_rl_v(f_rl_v), .q_rg_v(f_rg_v),
+        .q_words_v(f_words_v), .q_msize_v(f_msize_v), .rx_push(rx_push), .rx_cp(rx_cp),
+        .q_fe_v(q_fe_v), .q_fl_lines(f_lines), .q_fl_v(q_fl_v), .g_fe(g_fe), .g_fl(g_fl),
+        .ga_we(ga_we), .es_s_nx(es_s_nx), .cf(cf), .t_full(t_full), .t_cnt(t_cnt), .an_l(an_l),
+        .an_fin(an_fin), .an_s(an_s), .rs_cov(rs_cov), .es_lv(es_lv), .es_s(es_s), .es_rem(es_rem),
+        .pi_eok(pi_eok), .pi_et(pi_et), .pi_e(pi_e), .pi_line(pi_line), .pk_ld(pk_ld), .pk_v(pk_v),
+        .pk_s(pk_s), .pk_cov(pk_cov), .pk_e(pk_e), .pk_more(pk_more), .pk_pt(pk_pt),
+        .pk_msize(pk_msize), .pk_p0(pk_p0), .pk_cov0(pk_cov0), .pk_lo(pk_lo), .pk_lo0(pk_lo0),
+        .rq_e(rq_e), .rq_pt(rq_pt), .ls_req(ls_req), .fl_go(fl_go), .st_go(st_go), .st_m(st_m),
+        .at_on(at_on), .at_wr(at_wr), .at_clr(at_clr), .at_z_clr(at_z_clr), .f_at_z(f_at_z),
+        .x_memc(x_memc), .ls_wb(ls_wb), .ls_fuse(ls_fuse), .cp_go(cp_go), .cp_last(cp_last),
+        .mw_lsel(mw_lsel));
 `endif
 endmodule

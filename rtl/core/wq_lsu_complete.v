@@ -106,8 +106,19 @@ module wq_lsu_complete #(
     // an entry of the queue, so the queue is not empty and the wait is
     // WB's flip-flops alone, i_b_tcm -- not the queue's count)
     wire         cp_cstart = !i_q_code[q_hd] || ((!i_b_v || i_b_tcm) && !i_x_open);
-    wire         cp_go   = i_cm_own && cp_rdy && !cp_endw &&
-                           (cp_on || (!i_b_open && cp_cstart));
+    // (the go with the pipeline-empty test at its last LUT: pipe_empty,
+    // wq_core_hold's AND of the stages' valid flags, runs on through the
+    // go into the commit port's owner and the commit's zero row, so the
+    // wait's terms are kept apart from it -- the start's, the code
+    // store's wait, the hold's last commit's wait without its
+    // pipeline-empty term -- and it meets them in one LUT)
+    (* keep *) wire go_base;
+    assign go_base = i_cm_own && cp_rdy && (cp_on || (!i_b_open && cp_cstart));
+    (* keep *) wire endw_c;
+    assign endw_c  = cp_lastw && i_q_code[q_hd] && i_stop && i_owed;
+    (* keep *) wire endw_p;
+    assign endw_p  = cp_lastw && !i_q_code[q_hd] && i_q_n == {{QW{1'b0}}, 1'b1} && (i_fl_on || i_owed);
+    wire         cp_go   = go_base && !endw_c && !(i_pipe_empty && endw_p);
     // The request for the next cycle's port: the head's commit when it can
     // start (WB's open instruction is the grant's to wait out), or, as the
     // head's last beat leaves, the next entry's when it is ready and not a
@@ -203,6 +214,9 @@ module wq_lsu_complete #(
         // only a store writes the code range (a load's or an ATOM's
         // entry never has the flag)
         if (i_q_v[q_hd] && i_q_code[q_hd]) assert(i_q_st[q_hd]);
+        // the go, with the pipeline-empty test at its last LUT, is its
+        // definition (the head ready, no wait, a run on or a start)
+        assert(cp_go == (i_cm_own && cp_rdy && !cp_endw && (cp_on || (!i_b_open && cp_cstart))));
         // the code store's commit, from its own terms, is the commit's
         assert(cp_code == (cp_go && cp_last && i_q_code[q_hd]));
         // WB's freeze, from its kept terms, is the port's owner running or
