@@ -512,7 +512,7 @@ module wq_core #(
         .i_ls_p(ls_p), .i_ls_wk(ls_wk), .i_ls_wb_row(ld_row), .i_ls_fuse(ls_fuse),
         .i_ls_row0(ls_row0),
         .i_b_busy(b_busy), .i_wb_blk(wb_blk), .i_wb_frz(wb_frz),
-        .i_ptrap_go(b_ptrap_go), .i_ptrap(b_ptrap), .i_b_drop(cm_go && cm_last && cp_code),
+        .i_ptrap_go(b_ptrap_go), .i_ptrap(b_ptrap), .i_ptrap_nz(b_ptrap_nz), .i_b_drop(cm_go && cm_last && cp_code),
         .o_b_v(b_v), .o_b_commit(b_commit), .o_b_fp(b_fp), .o_b_w(b_w), .o_b_woh(b_woh), .o_b_p(b_p),
         .o_b_pc(b_pc), .o_b_next(b_next), .o_b_ir(b_ir), .o_b_op(b_op), .o_b_rd(b_rd), .o_b_sel(b_sel),
         .o_b_wrd(b_wrd), .o_b_wd(b_wd), .o_b_trap(b_trap),
@@ -600,6 +600,7 @@ module wq_core #(
     wire              b_gone, b_orphan;         // the warp ends (with orphaned threads)
     wire              b_ptrap_go;               // the deque-room check's trap becomes WB's
     wire [7:0]        b_ptrap;
+    wire              b_ptrap_nz;               // ... not NONE (the check's verdict)
     wire              b_yield, b_auto;          // YIELD; SUBV_AUTO took sub-vector mode
     wire [4:0]        l_p;                      // CALL's link: this beat's part
     wire [PCW-1:0]    b_npc;                    // the PC after the commit
@@ -633,7 +634,7 @@ module wq_core #(
         .o_dq_op(dq_op), .o_son(w_son), .o_b_son(b_son),
         .o_kk(b_kk), .o_hold(b_hold), .o_last(b_last_k), .o_hold_any(b_hold_any),
         .o_last_nh(b_last_nh), .o_rel_now(b_rel_now),
-        .o_ptrap_go(b_ptrap_go), .o_ptrap(b_ptrap), .o_l_p(l_p),
+        .o_ptrap_go(b_ptrap_go), .o_ptrap(b_ptrap), .o_ptrap_nz(b_ptrap_nz), .o_l_p(l_p),
         .o_yield(b_yield), .o_auto(b_auto), .o_npc(b_npc), .o_act_new(b_act_new),
         .o_exit_new(b_exit_new), .o_gone(b_gone), .o_orphan(b_orphan),
         .o_y_lfsr(y_lfsr), .o_y_count(y_count_ns),

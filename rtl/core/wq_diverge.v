@@ -117,6 +117,7 @@ module wq_diverge #(
     // the deque-room check's trap (becomes WB's), CALL's link beat's part
     output wire                     o_ptrap_go,
     output wire [7:0]               o_ptrap,
+    output wire                     o_ptrap_nz,     // o_ptrap is not NONE
     output wire [4:0]               o_l_p,
     // the outcome: YIELD and its state, SUBV_AUTO's mode, the PC and the
     // active and exited threads after the commit (reconvergence's
@@ -480,10 +481,11 @@ module wq_diverge #(
     // the deque-room check and the segment's misuse (wq_diverge_room)
     wire        b_yback    = b_yfire && !b_yfound;
     wire [7:0]  b_ptrap;
+    wire        b_ptrap_nz;
     wq_diverge_room #(.DW(DW)) u_room (
         .i_misuse(sv_misuse), .i_mt(b_mt), .i_ng(g_ng), .i_call(b_call), .i_two(b_two),
         .i_push(b_push), .i_yback(b_yback), .i_head(dq_head), .i_cnt(dq_cnt), .i_tail(dq_tail),
-        .i_log2(dq_log2), .o_trap(b_ptrap));
+        .i_log2(dq_log2), .o_trap(b_ptrap), .o_is_trap(b_ptrap_nz));
     // PC and active set after the instruction (before reconverge)
     wire [PCW-1:0] b_npc   = b_subv ? sv_npc :
                              b_mt ? ((g_act != 32'd0) ? g_ft : b_next) :
@@ -575,6 +577,7 @@ module wq_diverge #(
     assign o_last = b_last_k;
     assign o_ptrap_go = b_v && b_commit && b_prep == BP_CHECK;
     assign o_ptrap = b_ptrap;
+    assign o_ptrap_nz = b_ptrap_nz;
     assign o_l_p = l_p;
     assign o_yield = b_yield;
     assign o_auto = b_sst_go && b_sau;

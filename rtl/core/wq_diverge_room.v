@@ -29,7 +29,8 @@ module wq_diverge_room #(
     input  wire [DW-1:0]   i_cnt,
     input  wire [DW-1:0]   i_tail,
     input  wire [4:0]      i_log2,
-    output wire [7:0]      o_trap
+    output wire [7:0]      o_trap,
+    output wire            o_is_trap    // o_trap is not NONE
 );
     wire [9:0]  dq_depth   = 10'd1 << i_log2;
     wire [10:0] dq_head11  = {{(11-DW){1'b0}}, i_head};
@@ -52,6 +53,9 @@ module wq_diverge_room #(
                         (b_full ? `WQ_TRAP_DEQUE_FULL :
                          i_yback ? `WQ_TRAP_DEQUE_BACK_BOUND : `WQ_TRAP_DEQUE_FRONT_BOUND) :
                     `WQ_TRAP_NONE;
+    // (the verdict alone, without the code's select and its compare with
+    // NONE behind it: WB's trap flag takes it at the check's last level)
+    assign o_is_trap = i_misuse || b_fover || (i_yback && i_tail == {DW{1'b0}});
 
 `ifdef FORMAL
     // Checked inside wq_core by `make formal` (scripts/formal.sh, job core;
@@ -69,5 +73,6 @@ module wq_diverge_room #(
                                   i_yback ? `WQ_TRAP_DEQUE_BACK_BOUND : `WQ_TRAP_DEQUE_FRONT_BOUND) :
                              `WQ_TRAP_NONE;
     always @(*) assert(o_trap == f_trap);
+    always @(*) assert(o_is_trap == (f_trap != `WQ_TRAP_NONE));
 `endif
 endmodule

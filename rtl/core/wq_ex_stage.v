@@ -190,6 +190,7 @@ module wq_ex_stage #(
     input  wire                 i_wb_frz,       // a completion has the commit port
     input  wire                 i_ptrap_go,     // the divergence unit's trap becomes WB's
     input  wire [7:0]           i_ptrap,
+    input  wire                 i_ptrap_nz,     // i_ptrap is not NONE (the check's verdict)
     input  wire                 i_b_drop,       // a code-writing store's commit drops WB's beat
     output wire                 o_b_v,
     output wire                 o_b_commit,
@@ -687,7 +688,9 @@ module wq_ex_stage #(
         // prologue, the record walk): its deque-room trap becomes WB's
         if (i_ptrap_go) begin
             b_trap <= i_ptrap;
-            b_istrap <= i_ptrap != `WQ_TRAP_NONE;
+            // (the verdict, not the code's compare with NONE: the code
+            // is the room check's deepest output)
+            b_istrap <= i_ptrap_nz;
         end
         // a completion's commit of a store that wrote code: the younger
         // entries go (the LSU drops them, wq_issue frees their warps), WB's
@@ -842,6 +845,8 @@ module wq_ex_stage #(
     always @(*) if (f_past) assert(b_woh == w_oh(b_w));
 `ifdef FORMAL_EX_STAGE_TOP
     always @(*) if (!f_past) assume(i_reset);
+    // the room check's verdict is its code's (wq_diverge_room asserts it)
+    always @(*) assume(i_ptrap_nz == (i_ptrap != `WQ_TRAP_NONE));
     // the core's contracts on EX's inputs: a trap's squash is the commit
     // of WB's trap beat, with the division and FP units empty (wq_core's
     // b_twait); the LSU's write-back beat moves only while WB takes a beat
