@@ -48,14 +48,15 @@ module wq_diverge_room #(
     wire        c_om       = dq_cnt11 + g_nm1 > dq_dep11;
     wire        b_fover    = i_mt ? h_om : i_call ? (i_two ? h_o2 : h_o1) : (i_push && h_o1);
     wire        b_full     = i_yback ? c_o1 : i_mt ? c_om : (i_call && i_two) ? c_o2 : c_o1;
+    wire        b_noroom   = b_fover || (i_yback && i_tail == {DW{1'b0}});
     assign o_trap = i_misuse ? `WQ_TRAP_SUBV_MISUSE :
-                    (b_fover || (i_yback && i_tail == {DW{1'b0}})) ?
+                    b_noroom ?
                         (b_full ? `WQ_TRAP_DEQUE_FULL :
                          i_yback ? `WQ_TRAP_DEQUE_BACK_BOUND : `WQ_TRAP_DEQUE_FRONT_BOUND) :
                     `WQ_TRAP_NONE;
     // (the verdict alone, without the code's select and its compare with
     // NONE behind it: WB's trap flag takes it at the check's last level)
-    assign o_is_trap = i_misuse || b_fover || (i_yback && i_tail == {DW{1'b0}});
+    assign o_is_trap = i_misuse || b_noroom;
 
 `ifdef FORMAL
     // Checked inside wq_core by `make formal` (scripts/formal.sh, job core;

@@ -86,7 +86,6 @@ module wq_lsu_complete #(
     // (q_rx: kept beside the groups)
     wire         cp_last_st = i_q_rx[q_hd];
     wire         cp_last = i_q_st[q_hd] ? cp_last_st : cp_last_ld;
-    wire         cp_nobh = i_pipe_empty && i_q_n == {{QW{1'b0}}, 1'b1};
     // (a store that wrote code drops everything behind it: its commit is
     // the hold's last when another unit waits; it does not wait for the
     // fetch run its fence stopped, which its commit ends once the run's
@@ -95,10 +94,15 @@ module wq_lsu_complete #(
     // starts the pipeline's stall (wb_frz), and this keeps the store's
     // last-beat logic (its count, its parts) out of it; a store that ends
     // the hold emits its records once the answers are in.
+    // (its two cases kept apart from the pipeline-empty test, which the
+    // go takes at its last LUT: the code store's, endw_c, and the hold's
+    // last commit's with the queue's one entry, endw_p)
     wire         cp_lastw = i_q_st[q_hd] || cp_last_ld;
-    wire         cp_endw = cp_lastw &&
-                           (i_q_code[q_hd] ? (i_stop && i_owed) :
-                                             (cp_nobh && (i_fl_on || i_owed)));
+    (* keep *) wire endw_c;
+    assign endw_c  = cp_lastw && i_q_code[q_hd] && i_stop && i_owed;
+    (* keep *) wire endw_p;
+    assign endw_p  = cp_lastw && !i_q_code[q_hd] && i_q_n == {{QW{1'b0}}, 1'b1} && (i_fl_on || i_owed);
+    wire         cp_endw = endw_c || (i_pipe_empty && endw_p);
     // (a trap waiting in WB for the queue is dropped by a store that wrote
     // code, like every younger instruction: it was fetched before.  The
     // trap's wait, wq_wb_ctl's b_twait, is its commit beat in WB while the
@@ -109,16 +113,11 @@ module wq_lsu_complete #(
     // (the go with the pipeline-empty test at its last LUT: pipe_empty,
     // wq_core_hold's AND of the stages' valid flags, runs on through the
     // go into the commit port's owner and the commit's zero row, so the
-    // wait's terms are kept apart from it -- the start's, the code
-    // store's wait, the hold's last commit's wait without its
-    // pipeline-empty term -- and it meets them in one LUT)
+    // start's terms are kept apart from it, as the wait's are, and it
+    // meets them in one LUT)
     (* keep *) wire go_base;
     assign go_base = i_cm_own && cp_rdy && (cp_on || (!i_b_open && cp_cstart));
-    (* keep *) wire endw_c;
-    assign endw_c  = cp_lastw && i_q_code[q_hd] && i_stop && i_owed;
-    (* keep *) wire endw_p;
-    assign endw_p  = cp_lastw && !i_q_code[q_hd] && i_q_n == {{QW{1'b0}}, 1'b1} && (i_fl_on || i_owed);
-    wire         cp_go   = go_base && !endw_c && !(i_pipe_empty && endw_p);
+    wire         cp_go   = go_base && !cp_endw;
     // The request for the next cycle's port: the head's commit when it can
     // start (WB's open instruction is the grant's to wait out), or, as the
     // head's last beat leaves, the next entry's when it is ready and not a
@@ -214,9 +213,13 @@ module wq_lsu_complete #(
         // only a store writes the code range (a load's or an ATOM's
         // entry never has the flag)
         if (i_q_v[q_hd] && i_q_code[q_hd]) assert(i_q_st[q_hd]);
-        // the go, with the pipeline-empty test at its last LUT, is its
-        // definition (the head ready, no wait, a run on or a start)
-        assert(cp_go == (i_cm_own && cp_rdy && !cp_endw && (cp_on || (!i_b_open && cp_cstart))));
+        // the wait, from its kept cases, is its definition: a code
+        // store's last beat waits for the stop and the answers owed, any
+        // other last beat of the queue's one entry, with the pipeline
+        // empty, for the fetch run or the answers owed
+        assert(cp_endw == (cp_lastw &&
+                           (i_q_code[q_hd] ? (i_stop && i_owed) :
+                            (i_pipe_empty && i_q_n == {{QW{1'b0}}, 1'b1} && (i_fl_on || i_owed)))));
         // the code store's commit, from its own terms, is the commit's
         assert(cp_code == (cp_go && cp_last && i_q_code[q_hd]));
         // WB's freeze, from its kept terms, is the port's owner running or
