@@ -25,6 +25,7 @@
 //
 `default_nettype none
 `include "wq_defs.vh"
+`include "wq_host_hpre.vh"
 
 // (combinational, one part of its parent's cycle: scripts/area.sh maps it
 // inside the parent, as the board's flattened netlist does)
@@ -38,6 +39,10 @@ module wq_host_fast #(
 		// the word read (its method address, i_rdata_adr); a word is
 		// held in the FIFO
 		input	wire	[31:0]	i_pf_head,
+		// the head's fields (wq_host_hpre.vh's WQ_HQ_*: decided as the
+		// FIFO stored the word -- its decode and whether it is the
+		// segment's last -- so the verdict does not decode the head)
+		input	wire	[`WQ_HQ_W-1:0]	i_pf_k,
 		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_rdata_adr,
 		input	wire		i_pf_nz,
 		// the step's channel: the method's address and words left, the
@@ -104,33 +109,36 @@ module wq_host_fast #(
 	// PERF_METHODS and the RAM's write port is free, and skips H_PMW
 	wire	[13:0]	nm_off = ((FAST != 0) ? (i_hs == H_HDR) : (i_hs == H_HDRDEC))
 				? {hdr_adr, 2'b00} : {i_m_addr, 2'b00};
-	wire	[`WQ_M_W-1:0]	nm_m = nm_off[`WQ_M_W-1:0];
-	wire	nm_early = (FAST == 0) || ((nm_off[13:`WQ_M_W] == 0)
-			&& (nm_off[`WQ_M_W-1:0] == `WQ_M_SEM_EXECUTE));
+	// (FAST: the header's from its fields, the method address's decoded
+	// here, the state selecting between them last)
+	wire	[13:0]	fd_off = {i_m_addr, 2'b00};
+	wire	fd_known = (fd_off[13:`WQ_M_W] == 0);
+	wire	[`WQ_M_W-1:0]	fd_m = fd_off[`WQ_M_W-1:0];
+	wire	nm_early = (FAST == 0) || ((i_hs == H_HDR) ? i_pf_k[`WQ_HP_EARLY]
+			: (fd_known && fd_m == `WQ_M_SEM_EXECUTE));
 	// (FAST: LAUNCH asks for launch_desc instead, ld_rdy: a LAUNCH step
 	// leaves through H_LCHK, which asks for GP_PUT)
-	wire	nm_launch = (FAST != 0) && (nm_off[13:`WQ_M_W] == 0)
-			&& (nm_m == `WQ_M_LAUNCH);
+	wire	nm_launch = (FAST != 0) && ((i_hs == H_HDR) ? i_pf_k[`WQ_HP_LAUNCH]
+			: (fd_known && fd_m == `WQ_M_LAUNCH));
 
-	// The one-cycle step's method decoded from each of its two sources
-	// (the FIFO's head in H_HDR, the method address in H_DATA), beside
-	// the state's decode, and selected after: not decoded behind the
-	// state's multiplexer of nm_off (the step's verdict was the
-	// sequencer's deepest path, the state's decode, the two multiplexers
-	// and the method's decode in a row).  wq_host_method: only its
-	// register write, its pulse and whether it is plain.
+	// The one-cycle step's method from each of its two sources, beside
+	// the state's decode, and selected after: the FIFO's head's from the
+	// fields the FIFO keeps beside it (H_HDR; the engine's state at their
+	// last LUT: an input late in the cycle), the method address's decoded
+	// here (H_DATA; wq_host_method: only its register write, its pulse
+	// and whether it is plain).  Not decoded behind the state's
+	// multiplexer of nm_off (the step's verdict was the sequencer's
+	// deepest path: the state's decode, the two multiplexers and the
+	// method's decode in a row).
 	wire	fh = (FAST != 0) && (i_hs == H_HDR);	// the step's method: the FIFO's head's
 	wire	fd = (i_hs == H_DATA);			// the channel's method address
-	wire	[13:0]	fh_off = {i_pf_head[`WQ_MH_ADDRESS_RANGE], 2'b00};
-	wire	[13:0]	fd_off = {i_m_addr, 2'b00};
-	wire		fh_plain, fh_irq, fh_ram, fd_plain, fd_irq, fd_ram;
-	wire	[3:0]	fh_f, fd_f;
+	wire		fh_plain = i_engine_idle ? i_pf_k[`WQ_HP_PL1] : i_pf_k[`WQ_HP_PL0];
+	wire		fh_irq   = i_pf_k[`WQ_HP_IRQ];
+	wire		fh_ram   = i_pf_k[`WQ_HP_RAMA] || (i_pf_k[`WQ_HP_REF] && i_engine_idle);
+	wire	[3:0]	fh_f     = i_pf_k[`WQ_HP_F];
+	wire		fd_plain, fd_irq, fd_ram;
+	wire	[3:0]	fd_f;
 	/* verilator lint_off PINCONNECTEMPTY */
-	wq_host_method u_nm_h (
-		.i_off(fh_off), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
-		.o_unknown(), .o_irq_ns(fh_irq), .o_ram_w(fh_ram), .o_ram_f(fh_f),
-		.o_wait(), .o_wait_kind(), .o_sem(), .o_launch(), .o_yield(),
-		.o_plain(fh_plain));
 	wq_host_method u_nm_d (
 		.i_off(fd_off), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
 		.o_unknown(), .o_irq_ns(fd_irq), .o_ram_w(fd_ram), .o_ram_f(fd_f),
@@ -149,16 +157,23 @@ module wq_host_fast #(
 	// the segment goes on after the word (an IMMD header: nothing left
 	// to count but the segment's words); an IMMD header without
 	// reserved bits (the FIFO's head, H_HDR)
-	wire		fd_seg   = (i_m_count != 1 || i_seg_rem != 1);
-	wire		fh_seg   = (i_seg_rem != 1) && (i_seg_rem != 0);
+	// (the segment's last word: the FIFO's flag for its head, decided as
+	// it stored the word -- a word's words left from it on are the walk's
+	// words left when it takes it -- not a compare of i_seg_rem here)
+	wire		pf_last  = i_pf_k[`WQ_HQ_LAST];
+	wire		fd_seg   = (i_m_count != 1) || !pf_last;
+	wire		fh_seg   = !pf_last && (i_seg_rem != 0);
 	// (SEC_OP IMMD is not 0, so such a header is not the NOP word 0:
 	// no 32-bit zero test in front of the verdict)
-	wire		fh_immd  = i_pf_head[`WQ_MH_RSVD_RANGE] == 0
-				&& i_pf_head[`WQ_MH_SEC_OP_RANGE] == `WQ_SECOP_IMMD;
-	// (the header's count and subchannel: wq_host_hdr's)
+	wire		fh_immd  = !i_pf_k[`WQ_HP_RSVD] && i_pf_k[`WQ_HP_IMMD];
+	// (the header's count and subchannel: wq_host_hdr's; its other
+	// fields are wq_host_hdr's)
 	// verilator lint_off UNUSEDSIGNAL
 	wire		unused_head = &{1'b0, i_pf_head[`WQ_MH_COUNT_RANGE],
-				i_pf_head[`WQ_MH_SUBCH_RANGE]};
+				i_pf_head[`WQ_MH_SUBCH_RANGE], i_pf_head[`WQ_MH_RSVD_RANGE],
+				i_pf_head[`WQ_MH_SEC_OP_RANGE], i_pf_k[`WQ_HP_NOP],
+				i_pf_k[`WQ_HP_BURST], i_pf_k[`WQ_HP_END], i_pf_k[`WQ_HP_CNT0],
+				i_pf_k[`WQ_HQ_TRUNC]};
 	// verilator lint_on UNUSEDSIGNAL
 	wire		fm_go    = (FAST != 0) && fm_stay && !i_ev_wait && i_pf_nz;
 	wire		fm_fire  = fm_go && ((fd && fd_plain && fd_seg)
@@ -181,6 +196,20 @@ module wq_host_fast #(
 
 `ifdef FORMAL
 	// ---- formal properties (jobs host_fast, host_fast_0) --------------
+	wire	[`WQ_M_W-1:0]	nm_m = nm_off[`WQ_M_W-1:0];
+	// the environment: the head's fields and place (wq_fhead; assumed
+	// when the unit is the job's top, FORMAL_HOST_FAST_TOP; asserted
+	// inside the host interface, whose FIFO keeps them), where the walk
+	// takes the word: H_HDR inside the segment, H_DATA
+`ifdef FORMAL_HOST_FAST_TOP
+	localparam	F_TOP = 1;
+`else
+	localparam	F_TOP = 0;
+`endif
+	wq_fhead #(.F_ASSUME(F_TOP)) f_head (
+		.i_nz((FAST != 0) && i_pf_nz), .i_head(i_pf_head), .i_k(i_pf_k),
+		.i_take((i_hs == H_HDR && i_seg_rem != 0) || i_hs == H_DATA),
+		.i_hdr(i_hs == H_HDR), .i_rem(i_seg_rem));
 	wire	f_plain_m = (nm_off[13:`WQ_M_W] == 0)
 			&& ((nm_m == `WQ_M_NON_STALL_INTERRUPT)
 			|| ((nm_m == `WQ_M_SET_REFERENCE || nm_m == `WQ_M_WFI)
@@ -218,8 +247,15 @@ module wq_host_fast #(
 			assert(o_nm_m == o_nm_off[`WQ_M_W-1:0]);
 		if (i_hs == H_DATA || i_hs == H_DATAGOT)
 			assert(o_nm_off == {i_m_addr, 2'b00});
-		if (o_nm_launch)
-			assert(nm_off[13:`WQ_M_W] == 0 && nm_m == `WQ_M_LAUNCH);
+		// SEM_EXECUTE counted early, LAUNCH: the method about to run's
+		// (from the head's fields in H_HDR, with a word held)
+		if (FAST != 0 && (i_hs != H_HDR || i_pf_nz))
+			assert(o_nm_early == (nm_off[13:`WQ_M_W] == 0
+				&& nm_m == `WQ_M_SEM_EXECUTE)
+				&& o_nm_launch == (nm_off[13:`WQ_M_W] == 0
+				&& nm_m == `WQ_M_LAUNCH));
+		if (FAST == 0)
+			assert(!o_nm_launch);
 		// a one-cycle step: in the walk with a word held, a plain
 		// method (a register write, the NON_STALL pulse, or WFI /
 		// SET_REFERENCE with the engine idle), a runnable channel with

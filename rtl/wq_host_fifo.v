@@ -28,6 +28,7 @@
 //
 `default_nettype none
 `include "wq_defs.vh"
+`include "wq_host_hpre.vh"
 
 module wq_host_fifo #(
 		// 0: no reads ahead (every output constant 0, no flip-flops
@@ -55,6 +56,15 @@ module wq_host_fifo #(
 		output	reg	[PF_LG:0]	o_n,	// words held
 		output	reg	[PF_LG:0]	o_out,	// reads accepted, not answered
 		output	wire	[31:0]	o_head,		// the oldest word held
+		// its predecoded fields (wq_host_hpre.vh's WQ_HQ_*, decided
+		// as it was stored: the walk reads them, not a decode of
+		// o_head): wq_host_hpre's decode, and its place in the segment
+		// -- the segment's last word (WQ_HQ_LAST) and, read as a
+		// header, a count past the segment's words from it on
+		// (WQ_HQ_TRUNC: TRUNCATED; those words count the header's own).
+		// A word's words left from it on is the walk's words left when
+		// the walk takes it (wq_host_if asserts it)
+		output	wire	[`WQ_HQ_W-1:0]	o_head_k,
 		// ---- the next GP entry (gq) ---------------------------------------
 		// wq_host_if's part of the start condition (the walk, the
 		// channel's GPFIFO_BASE known, nobody waiting for the lock); the
@@ -114,6 +124,9 @@ module wq_host_fifo #(
 	reg	[`WQ_GP_LENGTH_W-1:0]	pf_left;	// segment words not asked for
 	reg	[PF_LG-1:0]	pf_rp, pf_wp;
 	reg	[31:0]	pf_q	[0:PF_DEPTH-1];
+	reg	[`WQ_HP_W-1:0]	pf_k	[0:PF_DEPTH-1];	// each word's fields
+	reg	[`WQ_GP_LENGTH_W-1:0]	pf_rem;	// the segment's words from the next word stored
+	reg	[1:0]	pf_p	[0:PF_DEPTH-1];	// each word's {trunc, last}
 	reg	[1:0]	gq_req;		// gq reads accepted
 	reg	[31:3]	gq_addr;	// the entry's address (8-aligned)
 
@@ -135,6 +148,7 @@ module wq_host_fifo #(
 	assign	o_mem_addr  = pf_req ? {pf_addr, {`WQ_GP_ADDR_LO{1'b0}}}
 				: {gq_addr, gq_req[0], 2'b00};
 	assign	o_head      = pf_q[pf_rp];
+	assign	o_head_k    = {pf_p[pf_rp], pf_k[pf_rp]};
 
 	// answers: the FIFO's first, then gq's, then the host's own reads
 	wire		pf_push = (FAST != 0) && (o_out != 0) && i_mem_rvalid;
@@ -231,10 +245,37 @@ module wq_host_fifo #(
 		pf_left  <= pf_left_d;
 	end
 
-	// the words
+	// the words left from the next word stored: the start's words left,
+	// one less for each word stored (the FIFO stores the segment's words
+	// in order from the start's; a start comes only while off, when
+	// nothing is in flight to be stored)
+	always @(posedge i_clk)
+	if (!i_reset && FAST != 0)
+	begin
+		if (pf_start)
+			pf_rem <= i_start_left;
+		else if (pf_push)
+			pf_rem <= pf_rem - 1'b1;
+	end
+
+	// the words, and their fields decoded as they arrive (the answer's
+	// decode has the rest of its cycle; the head's would be in front of
+	// the walk's decisions)
+	wire	[`WQ_HP_W-1:0]	in_k;
+	wq_host_hpre u_hpre (.i_word(i_mem_rdata), .o_k(in_k));
+	// (the place: the segment's last word, and a header's count past
+	// the words from it on, the answer's count against pf_rem, both off
+	// the walk's path)
+	wire		in_last  = (pf_rem == 1);
+	wire		in_trunc = ({{(LW-`WQ_MH_COUNT_W){1'b0}},
+				i_mem_rdata[`WQ_MH_COUNT_RANGE]} >= pf_rem);
 	always @(posedge i_clk)
 	if (pf_push)
+	begin
 		pf_q[pf_wp] <= i_mem_rdata;
+		pf_k[pf_wp] <= in_k;
+		pf_p[pf_wp] <= {in_trunc, in_last};
+	end
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -443,6 +484,36 @@ module wq_host_fifo #(
 				&& pf_q[pf_rp + f_k[PF_LG-1:0] - f_pops[PF_LG-1:0]] == f_word);
 		if (pf_pop && f_pops == f_k)
 			assert(f_have && o_head == f_word);
+	end
+	// ... with its fields, the decode of the word (held beside it at its
+	// place; the head's are the head's decode)
+	wire	[`WQ_HP_W-1:0]	f_word_k, f_head_k;
+	wq_host_hpre u_f_wk (.i_word(f_word), .o_k(f_word_k));
+	wq_host_hpre u_f_hk (.i_word(o_head), .o_k(f_head_k));
+	// ... and its place: its words left from it on (f_rem) is pf_rem
+	// plus the words stored after it and itself, and its flags are its
+	// count against f_rem and f_rem's test for 1; the head's words left
+	// is pf_rem + o_n
+	reg	[LW-1:0]	f_rem;
+	always @(posedge i_clk)
+	if (!i_reset && !pf_flush && pf_push && f_pushes == f_k)
+		f_rem <= pf_rem;
+	wire	[LW-1:0]	f_head_rem = pf_rem + {{(LW-PF_LG-1){1'b0}}, o_n};
+	wire	[LW-1:0]	f_after = {{(LW-PF_LG-2){1'b0}}, f_pushes - f_k};
+	wire	[1:0]	f_place = {({{(LW-`WQ_MH_COUNT_W){1'b0}}, f_word[`WQ_MH_COUNT_RANGE]}
+				>= f_rem), (f_rem == 1)};
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		if (f_have)
+			assert(pf_k[pf_rp + f_k[PF_LG-1:0] - f_pops[PF_LG-1:0]] == f_word_k
+				&& pf_p[pf_rp + f_k[PF_LG-1:0] - f_pops[PF_LG-1:0]] == f_place
+				&& f_rem == pf_rem + f_after);
+		if (f_have && f_pops == f_k)
+			assert(o_head_k == {f_place, f_head_k} && f_head_rem == f_rem);
+		// the words not stored yet: not asked for, or in flight
+		if (o_on)
+			assert(pf_rem == pf_left + {{(LW-PF_LG-1){1'b0}}, o_out});
 	end
 	// (the counters wrap at 2^(PF_LG+2), four FIFOs' worth of words:
 	// the window of words held never reaches around)

@@ -23,6 +23,7 @@
 //
 `default_nettype none
 `include "wq_defs.vh"
+`include "wq_host_hpre.vh"
 
 // (combinational, one part of its parent's cycle: scripts/area.sh maps it
 // inside the parent, as the board's flattened netlist does)
@@ -42,9 +43,12 @@ module wq_host_hdr #(
 		input	wire	[`WQ_MH_COUNT_W-1:0]	i_m_count,
 		input	wire	[`WQ_SECOP_W-1:0]	i_m_secop,
 		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_m_subch,
-		// (FAST) the read-ahead FIFO holds a word; its head
+		// (FAST) the read-ahead FIFO holds a word; its head, and the
+		// head's fields (wq_host_hpre.vh's WQ_HQ_*: its decode and its
+		// place in the segment, decided as the FIFO stored it)
 		input	wire		i_pf_nz,
 		input	wire	[31:0]	i_pf_head,
+		input	wire	[`WQ_HQ_W-1:0]	i_pf_k,
 		// the word a host read returned (rdata_q); the channel RAM's
 		// read word (PERF_METHODS with FAST=0); (FAST) PERF_METHODS'
 		// copy (perf_q)
@@ -114,6 +118,16 @@ module wq_host_hdr #(
 	// is the head's in every state that reads it, with no state decode
 	// in front of the header's own)
 	wire	[31:0]	hdr     = (FAST != 0) ? i_pf_head : i_rdata;
+	// its fields: the FIFO's (FAST), decoded as the word was stored, or
+	// the word read's (FAST = 0) -- the NOP word, reserved bits, SEC_OP's
+	// class and a zero count without a compare of the word here
+	wire	[`WQ_HP_W-1:0]	rd_k;
+	wq_host_hpre u_rd_k (.i_word(i_rdata), .o_k(rd_k));
+	wire	[`WQ_HP_W-1:0]	hk      = (FAST != 0) ? i_pf_k[`WQ_HP_W-1:0] : rd_k;
+	// (the method's fields and the last-word flag: wq_host_fast's)
+	// verilator lint_off UNUSEDSIGNAL
+	wire		unused_hk = &{1'b0, hk[`WQ_HP_W-1:`WQ_HP_PL0], i_pf_k[`WQ_HQ_LAST]};
+	// verilator lint_on UNUSEDSIGNAL
 	wire	[`WQ_SECOP_W-1:0]	hdr_op  = hdr[`WQ_MH_SEC_OP_RANGE];
 	wire	[`WQ_MH_COUNT_W-1:0]	hdr_cnt = hdr[`WQ_MH_COUNT_RANGE];
 	wire	[`WQ_MH_ADDRESS_W-1:0]	hdr_adr = hdr[`WQ_MH_ADDRESS_RANGE];
@@ -158,33 +172,36 @@ module wq_host_hdr #(
 	// where the walk takes the word in the cycle it decodes it), so a
 	// count past the words after the header is one at or past i_seg_rem
 	// (i_seg_rem >= 1 there: H_HDR ends the segment at 0 before it
-	// decodes) -- compared without the decrement in front
+	// decodes) -- the FIFO's compare of the count with the header's
+	// words left, made as it stored the word (WQ_HQ_TRUNC), not one of
+	// the head with i_seg_rem here
 	task hdr_decode;
 		input	own;
 		reg	trunc;
 		begin
-			trunc = own ? ({{(`WQ_GP_LENGTH_W-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt} >= i_seg_rem)
+			trunc = own ? i_pf_k[`WQ_HQ_TRUNC]
 				: ({{(`WQ_GP_LENGTH_W-`WQ_MH_COUNT_W){1'b0}}, hdr_cnt} > i_seg_rem);
-			if (hdr == 32'h0)
+			if (hk[`WQ_HP_NOP])
 				o_hs = H_HDR;				// NOP word
-			else if (hdr[`WQ_MH_RSVD_RANGE] != 0)
+			else if (hk[`WQ_HP_RSVD])
 				raise(`WQ_CHERR_RESERVED_BITS);
-			else
-			case (hdr_op)
-			`WQ_SECOP_INC, `WQ_SECOP_NONINC, `WQ_SECOP_ONE_INC:
-			if (trunc)
-				raise(`WQ_CHERR_TRUNCATED);
-			else if (hdr_cnt == 0)
-				o_hs = H_HDR;
-			else begin
-				o_m_w     = 1'b1;
-				o_m_addr  = hdr_adr;
-				o_m_count = hdr_cnt;
-				o_m_secop = hdr_op;
-				o_m_subch = hdr_sub;
-				o_hs      = H_DATA;
-			end
-			`WQ_SECOP_IMMD: begin
+			else if (hk[`WQ_HP_BURST])
+			begin
+				// INC, NONINC, ONE_INC
+				if (trunc)
+					raise(`WQ_CHERR_TRUNCATED);
+				else if (hk[`WQ_HP_CNT0])
+					o_hs = H_HDR;
+				else begin
+					o_m_w     = 1'b1;
+					o_m_addr  = hdr_adr;
+					o_m_count = hdr_cnt;
+					o_m_secop = hdr_op;
+					o_m_subch = hdr_sub;
+					o_hs      = H_DATA;
+				end
+			end else if (hk[`WQ_HP_IMMD])
+			begin
 				// the method's data word is the count (rdata_q)
 				o_mo_w  = 1'b1;
 				o_moff  = {hdr_adr, 2'b00};
@@ -197,18 +214,16 @@ module wq_host_hdr #(
 					o_hs     = H_HDR;
 				end else
 					to_method((FAST != 0) ? i_perf : i_rd);
-			end
-			`WQ_SECOP_END_SEG: begin
-				// wq_chan_seg_end in H_AFTER: nothing left of the
-				// segment (no method is in progress)
+			end else if (hk[`WQ_HP_END])
+			begin
+				// END_SEG: wq_chan_seg_end in H_AFTER, nothing
+				// left of the segment (no method is in progress)
 				o_srem_w = 1'b1;
 				o_srem   = 0;
 				o_res_w  = 1'b1;
 				o_hs     = H_AFTER;
-			end
-			default:	// NOP_GRP0 with a nonzero word, GRP2, RSVD6
+			end else	// NOP_GRP0 with a nonzero word, GRP2, RSVD6
 				raise(`WQ_CHERR_BAD_SEC_OP);
-			endcase
 		end
 	endtask
 
@@ -296,8 +311,12 @@ module wq_host_hdr #(
 		end
 
 		// (FAST=0) the pointer moves past the word read (the adder's
-		// h_mem_addr + 4)
-		H_HDRDEC: begin
+		// h_mem_addr + 4).  With FAST the state is not reached (asserted
+		// below): no logic for it, so the head's count is not compared
+		// with the words left behind the state's decode
+		H_HDRDEC:
+		if (FAST == 0)
+		begin
 			o_saddr_w = 1'b1;
 			o_saddr   = i_ma_word;
 			hdr_decode(1'b0);
@@ -332,7 +351,10 @@ module wq_host_hdr #(
 		end
 
 		// (FAST=0) the word in rdata_q: the pointer through the adder
-		H_DATAGOT: begin
+		// (not reached with FAST, as H_HDRDEC)
+		H_DATAGOT:
+		if (FAST == 0)
+		begin
 			o_saddr_w = 1'b1;
 			o_saddr   = i_ma_word;
 			m_take;
@@ -358,6 +380,17 @@ module wq_host_hdr #(
 	always @(*)
 	if (FAST != 0)
 		`WQ_F_IN(i_hs != H_HDRDEC && i_hs != H_DATAGOT);
+	// (FAST) the head's fields and place (wq_fhead), where the walk takes
+	// the word: H_HDR inside the segment, H_DATA
+`ifdef FORMAL_HOST_HDR_TOP
+	localparam	F_TOP = 1;
+`else
+	localparam	F_TOP = 0;
+`endif
+	wq_fhead #(.F_ASSUME(F_TOP)) f_head (
+		.i_nz((FAST != 0) && i_pf_nz), .i_head(i_pf_head), .i_k(i_pf_k),
+		.i_take((i_hs == H_HDR && i_seg_rem != 0) || i_hs == H_DATA),
+		.i_hdr(i_hs == H_HDR), .i_rem(i_seg_rem));
 `undef	WQ_F_IN
 	wire	f_mine = (i_hs == H_HDR) || (i_hs == H_HDRDEC) || (i_hs == H_DATA)
 			|| (i_hs == H_DATAGOT);

@@ -69,6 +69,7 @@
 //
 `default_nettype none
 `include "wq_defs.vh"
+`include "wq_host_hpre.vh"
 
 module wq_host_if #(
 		parameter	CHANNELS = 4,	// 1..16
@@ -315,11 +316,11 @@ module wq_host_if #(
 	// verilator lint_off UNUSEDPARAM
 	localparam	PF_DEPTH = 1 << PF_LG;	// (the formal section's)
 	// verilator lint_on UNUSEDPARAM
-	wire		pf_on;		// the FIFO holds sc's segment from seg_addr
-	wire		pf_mv;		// a prefetch read is asked for
+	wire		pf_on, pf_mv;	// the FIFO holds sc's segment from seg_addr; a read asked for
 	wire	[PF_LG:0]	pf_n;		// words in the FIFO
 	wire	[PF_LG:0]	pf_out;		// reads accepted, not answered
-	wire	[31:0]	pf_head;	// the FIFO's oldest word
+	wire	[31:0]	pf_head;	// the FIFO's oldest word; its fields (wq_host_hpre)
+	wire	[`WQ_HQ_W-1:0]	pf_head_k;
 	wire		pf_busy;	// a read ahead asked for or in flight
 	// the way out of a step (u_step's wq_host_leave): an error, GP_GET's
 	// advance (also gq's, u_fifo), the slice and the switch, for u_schd
@@ -550,7 +551,7 @@ module wq_host_if #(
 		.i_start(pf_start), .i_start_addr(pf_st_addr), .i_start_left(pf_st_left),
 		.i_ask(pf_ask), .i_pop(pf_pop), .i_flush(pf_flush),
 		.o_on(pf_on), .o_mv(pf_mv), .o_n(pf_n), .o_out(pf_out),
-		.o_head(pf_head),
+		.o_head(pf_head), .o_head_k(pf_head_k),
 		.i_gq_go(gq_go), .i_gq_ch(sc), .i_gq_tag(s_getnx),
 		.i_adv(lv_adv), .i_adv_get(getnx_q), .o_gq_at(gq_at),
 		.i_gq_addr(gb_q + {13'h0, s_getnx}), .i_gq_clear(gq_clear),
@@ -599,7 +600,7 @@ module wq_host_if #(
 		.i_pf_on(pf_on), .i_pf_mv(pf_mv), .i_pf_busy(pf_busy), .i_pf_cont(pf_cont),
 		.i_gq_mv(gq_mv), .i_gq_use(gq_use), .i_gp_both(gp_both), .i_gp_rv1(gp_rv1),
 		.i_gp_w0b(gp_w0b), .i_gb_hit(gb_hit), .i_h_mem_addr(h_mem_addr),
-		.i_rdata_q(rdata_q), .i_ma_sum(ma_sum), .i_pf_head(pf_head), .i_gq_w0(gq_w0),
+		.i_rdata_q(rdata_q), .i_ma_sum(ma_sum), .i_pf_head(pf_head), .i_pf_head_k(pf_head_k), .i_gq_w0(gq_w0),
 		.i_gq_w1(gq_w1), .i_lreq(lreq), .i_lidx(lidx), .i_wr_pend(wr_pend),
 		.i_pf_n(pf_n),
 		.i_has_work(has_work), .i_cur_ch(cur_ch), .i_cand(cand), .i_cand_acq(cand_acq), .i_cand_st(cand_st), .i_cand_seg(cand_seg), .i_cand_ne(cand_ne),

@@ -36,6 +36,7 @@
 //
 `default_nettype none
 `include "wq_defs.vh"
+`include "wq_host_hpre.vh"
 
 // (its next-state logic is one part of its parent's cycle, its inputs
 // the other units' combinational outputs: scripts/area.sh maps it inside
@@ -75,6 +76,7 @@ module wq_host_step #(
 					i_gp_rv1, i_gp_w0b, i_gb_hit,
 		input	wire	[31:0]	i_h_mem_addr, i_rdata_q, i_ma_sum, i_pf_head,
 					i_gq_w0, i_gq_w1,
+		input	wire	[`WQ_HQ_W-1:0]	i_pf_head_k,	// the head's fields
 		input	wire	[4:0]	i_lreq, i_lidx,
 		input	wire	[1:0]	i_wr_pend,
 		input	wire	[PF_LG:0]	i_pf_n,
@@ -459,7 +461,7 @@ module wq_host_step #(
 		.i_hs(hs), .i_sc(sc), .i_seg_rem(seg_rem_s),
 		.i_seg_addr(seg_addr_s), .i_m_addr(m_addr_s), .i_m_count(m_count_s),
 		.i_m_secop(m_secop_s), .i_m_subch(m_subch_s), .i_pf_nz(i_pf_n != 0),
-		.i_pf_head(i_pf_head), .i_rdata(i_rdata_q), .i_rd(i_cm_rd),
+		.i_pf_head(i_pf_head), .i_pf_k(i_pf_head_k), .i_rdata(i_rdata_q), .i_rd(i_cm_rd),
 		.i_perf(perf_q), .i_ma_word(i_ma_sum[31:`WQ_GP_ADDR_LO]),
 		.i_nm_early(nm_early), .i_nm_launch(nm_launch), .i_fm_fire(o_fm_fire),
 		.o_hs(gh_hs), .o_srem_w(gh_srem_w), .o_srem(gh_srem),
@@ -487,7 +489,7 @@ module wq_host_step #(
 	// step's slice and count (wq_host_fast, docs/rtl/wq_host_fast.md; its
 	// own wq_host_method inside decodes that method)
 	wq_host_fast #(.FAST(FAST)) u_fast (
-		.i_hs(hs), .i_pf_head(i_pf_head), .i_rdata_adr(i_rdata_q[`WQ_MH_ADDRESS_RANGE]),
+		.i_hs(hs), .i_pf_head(i_pf_head), .i_pf_k(i_pf_head_k), .i_rdata_adr(i_rdata_q[`WQ_MH_ADDRESS_RANGE]),
 		.i_pf_nz(i_pf_n != 0), .i_m_addr(m_addr_s), .i_m_count(m_count_s),
 		.i_seg_rem(seg_rem_s), .i_engine_idle(i_engine_idle),
 		.i_can_launch(i_can_launch), .i_ev_wait(i_ev_wait),

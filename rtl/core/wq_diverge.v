@@ -11,14 +11,13 @@
 // wq_commit emits the records; for the divergence records (DQ_MERGE /
 // DQ_PUSH_BACK, THREAD_STATE, DQ_PUSH_FRONT, MASK_PC, DQ_POP, WARP_DONE,
 // the orphaned TRAP) this unit gives the record's fields (o_rec_*:
-// wq_diverge_rec), and takes i_emit, the cycle a record of WB goes out,
-// to move its own state and the walk on.  It decides the PC and
-// active set after the instruction (b_npc, b_act_new) and after
-// reconvergence (rc_*), the deque-room and misuse trap (b_ptrap), and the
-// flags WB's record list is made of; the warp's slot (PC, mask, exited,
-// yield state, barrier state) is wq_core's.  The deque port also carries
-// the dispatch's CLEAR and the debug window's commands (wq_core_csr), in
-// that order after WB's calls.
+// wq_diverge_rec), and takes i_emit, the cycle a record of WB goes out, to
+// move its own state and the walk on.  It decides the PC and active set
+// after the instruction (b_npc, b_act_new) and after reconvergence (rc_*),
+// the deque-room and misuse trap (b_ptrap), and the flags WB's record list
+// is made of; the warp's slot (PC, mask, exited, yield, barrier) is
+// wq_core's.  The deque port also carries the dispatch's CLEAR and the
+// debug window's commands (wq_core_csr), in that order after WB's calls.
 `default_nettype none
 `include "wq_defs.vh"
 `include "wq_opk.vh"
@@ -241,7 +240,6 @@ module wq_diverge #(
     // or the warp's end when empty); RC_WAKE sets PC and mask to the woken
     // threads; a pop that wakes nobody goes back to RC_CHK
     reg [1:0]        rc_s;
-
     wire [31:0] b_act      = i_act;
     wire        b_exit     = b_opk[`WQ_OPK_EXIT];
     wire        b_region   = b_opk[`WQ_OPK_REGION];

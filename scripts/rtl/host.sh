@@ -45,7 +45,7 @@ vl_setup host
 make -s build >/dev/null || fail "make build (model library, wq_defs.vh)"
 vl_build "$B" wq_host_if tb_host \
     "$rtl/wq_host_if.v" "$rtl/wq_host_sched.v" "$rtl/wq_host_fifo.v" "$rtl/wq_host_chan.v" \
-    "$rtl/wq_host_method.v" "$rtl/wq_host_sem.v" "$rtl/wq_host_launch.v" \
+    "$rtl/wq_host_method.v" "$rtl/wq_host_hpre.v" "$rtl/wq_host_sem.v" "$rtl/wq_host_launch.v" \
     "$rtl/wq_host_leave.v" "$rtl/wq_host_gp.v" "$rtl/wq_host_hdr.v" "$rtl/wq_host_idle.v" \
     "$rtl/wq_host_ra.v" "$rtl/wq_host_fast.v" "$rtl/wq_host_cst.v" "$rtl/wq_host_seq.v" "$rtl/wq_host_step.v" "$rtl/wq_host_emit.v" "$rtl/wq_host_desc.v" "$rtl/wq_host_slice.v" "$rtl/wq_host_scheduler.v" "$rtl/wq_host_chnext.v" "$rtl/wq_host_mem.v" \
     "$rtl/wq_sem_unit.v" "$rtl/wq_launch_check.v" \
@@ -72,7 +72,7 @@ for s in "${seeds[@]}"; do
 done
 VL_CFLAGS="${VL_CFLAGS:-} -DWQ_TB_HOST_LINE" vl_build "$B-line" wq_host_if tb_host -GLINE_BYTES=16 \
     "$rtl/wq_host_if.v" "$rtl/wq_host_sched.v" "$rtl/wq_host_fifo.v" "$rtl/wq_host_chan.v" \
-    "$rtl/wq_host_method.v" "$rtl/wq_host_sem.v" "$rtl/wq_host_launch.v" \
+    "$rtl/wq_host_method.v" "$rtl/wq_host_hpre.v" "$rtl/wq_host_sem.v" "$rtl/wq_host_launch.v" \
     "$rtl/wq_host_leave.v" "$rtl/wq_host_gp.v" "$rtl/wq_host_hdr.v" "$rtl/wq_host_idle.v" \
     "$rtl/wq_host_ra.v" "$rtl/wq_host_fast.v" "$rtl/wq_host_cst.v" "$rtl/wq_host_seq.v" "$rtl/wq_host_step.v" "$rtl/wq_host_emit.v" "$rtl/wq_host_desc.v" "$rtl/wq_host_slice.v" "$rtl/wq_host_scheduler.v" "$rtl/wq_host_chnext.v" "$rtl/wq_host_mem.v" \
     "$rtl/wq_sem_unit.v" "$rtl/wq_launch_check.v" \

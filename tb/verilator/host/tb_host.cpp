@@ -463,7 +463,11 @@ struct Bench : tb::Harness<Vwq_host_if> {
     uint32_t make_desc(int bad) {
         // a quarter only 4-aligned: the LINE_BYTES = 16 build streams
         // those word by word, the 16-aligned ones as four line reads
-        uint32_t a = DESC_AREA + 0x40u * rng.below(32);
+        // (80-byte slots: a descriptor 4..12 bytes past its slot's start
+        // still ends before the next slot's, so the descriptors a
+        // scenario writes before it runs -- host_scenario_cmdbuf's four
+        // -- never overwrite each other's first words)
+        uint32_t a = DESC_AREA + 0x50u * rng.below(32);
         if (rng.chance(25)) a += 4u * (1 + rng.below(3));
         uint32_t w[16] = {};
         w[WQ_LD_CODE_BASE] = 8u * rng.below(1000);
