@@ -57,6 +57,7 @@ module wq_host_chnext #(
 		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_seg_rem,
 		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_m_addr,
 		input	wire	[`WQ_MH_COUNT_W-1:0]	i_m_count,
+		input	wire		i_m_one,	// i_m_count is 1
 		input	wire	[`WQ_SECOP_W-1:0]	i_m_secop,
 		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_m_subch,
 		input	wire	[3:0]	i_wait_kind,
@@ -94,6 +95,7 @@ module wq_host_chnext #(
 		input	wire	[7:0]	i_gh_err,
 		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_gh_m_addr,
 		input	wire	[`WQ_MH_COUNT_W-1:0]	i_gh_m_count,
+		input	wire		i_gh_m_one,
 		input	wire	[`WQ_SECOP_W-1:0]	i_gh_m_secop,
 		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_gh_m_subch,
 		// H_METHOD (wq_host_method): UNKNOWN_METHOD, a wait of kind
@@ -126,6 +128,7 @@ module wq_host_chnext #(
 		output	wire	[`WQ_GP_LENGTH_W-1:0]	o_seg_rem,
 		output	wire	[`WQ_MH_ADDRESS_W-1:0]	o_m_addr,
 		output	wire	[`WQ_MH_COUNT_W-1:0]	o_m_count,
+		output	wire		o_m_one,	// o_m_count is 1 (kept with it)
 		output	wire	[`WQ_SECOP_W-1:0]	o_m_secop,
 		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_m_subch,
 		output	wire	[3:0]	o_wait_kind,
@@ -160,6 +163,7 @@ module wq_host_chnext #(
 	`WQ_HOST_NEXT(w_seg_rem, seg_rem_we, seg_rem_n, o_seg_rem, i_seg_rem, `WQ_GP_LENGTH_W)
 	`WQ_HOST_NEXT(w_m_addr, m_addr_we, m_addr_n, o_m_addr, i_m_addr, `WQ_MH_ADDRESS_W)
 	`WQ_HOST_NEXT(w_m_count, m_count_we, m_count_n, o_m_count, i_m_count, `WQ_MH_COUNT_W)
+	`WQ_HOST_NEXT(w_m_one, m_one_we, m_one_n, o_m_one, i_m_one, 1)
 	`WQ_HOST_NEXT(w_m_secop, m_secop_we, m_secop_n, o_m_secop, i_m_secop, `WQ_SECOP_W)
 	`WQ_HOST_NEXT(w_m_subch, m_subch_we, m_subch_n, o_m_subch, i_m_subch, `WQ_MH_SUBCH_W)
 	`WQ_HOST_NEXT(w_wait_kind, wait_kind_we, wait_kind_n, o_wait_kind, i_wait_kind, 4)
@@ -213,6 +217,7 @@ module wq_host_chnext #(
 			w_seg_rem(0);
 			w_m_addr(0);
 			w_m_count(0);
+			w_m_one(1'b0);
 			w_m_secop(0);
 			w_m_subch(0);
 			w_wait_kind(4'h0);
@@ -236,6 +241,7 @@ module wq_host_chnext #(
 		`WQ_HOST_HOLD(seg_rem_we, seg_rem_n, `WQ_GP_LENGTH_W)
 		`WQ_HOST_HOLD(m_addr_we, m_addr_n, `WQ_MH_ADDRESS_W)
 		`WQ_HOST_HOLD(m_count_we, m_count_n, `WQ_MH_COUNT_W)
+		`WQ_HOST_HOLD(m_one_we, m_one_n, 1)
 		`WQ_HOST_HOLD(m_secop_we, m_secop_n, `WQ_SECOP_W)
 		`WQ_HOST_HOLD(m_subch_we, m_subch_n, `WQ_MH_SUBCH_W)
 		`WQ_HOST_HOLD(wait_kind_we, wait_kind_n, 4)
@@ -291,6 +297,7 @@ module wq_host_chnext #(
 				w_in_seg(1'b1);
 				w_seg_rem(i_gx_len);
 				w_m_count(0);
+				w_m_one(1'b0);
 			end
 		end
 
@@ -306,6 +313,7 @@ module wq_host_chnext #(
 			begin
 				w_m_addr(i_gh_m_addr);
 				w_m_count(i_gh_m_count);
+				w_m_one(i_gh_m_one);
 				w_m_secop(i_gh_m_secop);
 				w_m_subch(i_gh_m_subch);
 			end

@@ -59,6 +59,7 @@ module wq_host_cst #(
 		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_seg_rem,
 		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_m_addr,
 		input	wire	[`WQ_MH_COUNT_W-1:0]	i_m_count,
+		input	wire		i_m_one,	// i_m_count is 1
 		input	wire	[`WQ_SECOP_W-1:0]	i_m_secop,
 		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_m_subch,
 		input	wire	[3:0]	i_wait_kind,
@@ -94,6 +95,7 @@ module wq_host_cst #(
 		output	wire	[`WQ_GP_LENGTH_W-1:0]	o_seg_rem,
 		output	wire	[`WQ_MH_ADDRESS_W-1:0]	o_m_addr,
 		output	wire	[`WQ_MH_COUNT_W-1:0]	o_m_count,
+		output	wire		o_m_one,	// o_m_count is 1 (kept with it)
 		output	wire	[`WQ_SECOP_W-1:0]	o_m_secop,
 		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_m_subch,
 		output	wire	[3:0]	o_wait_kind,
@@ -119,6 +121,7 @@ module wq_host_cst #(
 	reg	[`WQ_GP_LENGTH_W-1:0]	seg_rem	[0:CHANNELS-1];
 	reg	[`WQ_MH_ADDRESS_W-1:0]	m_addr	[0:CHANNELS-1];
 	reg	[`WQ_MH_COUNT_W-1:0]	m_count	[0:CHANNELS-1];
+	reg		m_one	[0:CHANNELS-1];	// m_count == 1, written with it
 	reg	[`WQ_SECOP_W-1:0]	m_secop	[0:CHANNELS-1];
 	reg	[`WQ_MH_SUBCH_W-1:0]	m_subch	[0:CHANNELS-1];
 	reg	[3:0]	wait_kind	[0:CHANNELS-1];
@@ -173,6 +176,7 @@ module wq_host_cst #(
 		seg_rem[i_sc]     <= i_seg_rem;
 		m_addr[i_sc]      <= i_m_addr;
 		m_count[i_sc]     <= i_m_count;
+		m_one[i_sc]       <= i_m_one;
 		m_secop[i_sc]     <= i_m_secop;
 		m_subch[i_sc]     <= i_m_subch;
 		wait_kind[i_sc]   <= i_wait_kind;
@@ -209,6 +213,7 @@ module wq_host_cst #(
 	assign	o_seg_rem     = seg_rem[i_sc];
 	assign	o_m_addr      = m_addr[i_sc];
 	assign	o_m_count     = m_count[i_sc];
+	assign	o_m_one       = m_one[i_sc];
 	assign	o_m_secop     = m_secop[i_sc];
 	assign	o_m_subch     = m_subch[i_sc];
 	assign	o_wait_kind   = wait_kind[i_sc];
@@ -253,6 +258,7 @@ module wq_host_cst #(
 			assert(seg_addr[fc] == $past(i_seg_addr)
 				&& seg_rem[fc] == $past(i_seg_rem)
 				&& m_addr[fc] == $past(i_m_addr) && m_count[fc] == $past(i_m_count)
+				&& m_one[fc] == $past(i_m_one)
 				&& m_secop[fc] == $past(i_m_secop) && m_subch[fc] == $past(i_m_subch)
 				&& wait_kind[fc] == $past(i_wait_kind)
 				&& wait_method[fc] == $past(i_wait_method));
@@ -270,6 +276,7 @@ module wq_host_cst #(
 				&& seg_rem[fc] == $past(seg_rem[fc])
 				&& m_addr[fc] == $past(m_addr[fc])
 				&& m_count[fc] == $past(m_count[fc])
+				&& m_one[fc] == $past(m_one[fc])
 				&& m_secop[fc] == $past(m_secop[fc])
 				&& m_subch[fc] == $past(m_subch[fc])
 				&& wait_kind[fc] == $past(wait_kind[fc])
@@ -287,7 +294,8 @@ module wq_host_cst #(
 	begin
 		assert(o_state[3:0] == chan_state[0] && o_err[7:0] == err[0]
 			&& o_acq_rh[RHW-1:0] == acq_rh[0]);
-		assert(o_seg_rem == seg_rem[i_sc] && o_m_count == m_count[i_sc]);
+		assert(o_seg_rem == seg_rem[i_sc] && o_m_count == m_count[i_sc]
+			&& o_m_one == m_one[i_sc]);
 		assert(o_sc_gp_get == gp_get[i_sc] && o_sc_state == chan_state[i_sc]
 			&& o_sc_acq_rh == acq_rh[i_sc] && o_sc_gp_lgc == gp_lgc[i_sc]);
 		assert(o_cur_gp_get == gp_get[i_cur_ch] && o_ev_gp_get == gp_get[i_ev_ch]

@@ -45,12 +45,12 @@ module wq_host_fast #(
 		input	wire	[`WQ_HQ_W-1:0]	i_pf_k,
 		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_rdata_adr,
 		input	wire		i_pf_nz,
-		// the step's channel: the method's address and words left, the
+		// the step's channel: the method's address, its last word, the
 		// segment's words left (in H_HDR and H_DATA the channel is
 		// RUNNABLE and has work: its state is settled, RUNNABLE inside a
 		// segment -- wq_host_map.vh's settle; wq_host_step asserts it)
 		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_m_addr,
-		input	wire	[`WQ_MH_COUNT_W-1:0]	i_m_count,
+		input	wire		i_m_one,	// its count is 1 (u_cst's flag)
 		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_seg_rem,
 		// the engine and the grid (the method's decode)
 		input	wire		i_engine_idle,
@@ -62,7 +62,7 @@ module wq_host_fast #(
 		// channel has work after the step's (wq_host_sched's nx_sc)
 		input	wire		i_sl_fresh,
 		input	wire	[31:0]	i_slu,
-		input	wire	[31:0]	i_hslm1,	// HOST_SLICE - 1
+		input	wire		i_sl_eq,	// the count is HOST_SLICE - 1 (wq_host_slice's flip-flop)
 		input	wire		i_hs_zero,
 		input	wire		i_sl_end,
 		input	wire		i_nx_v,
@@ -148,10 +148,11 @@ module wq_host_fast #(
 
 	// the slice count after the step, and whether the slice goes on
 	// (the slice ends when the count before the step is HOST_SLICE - 1:
-	// the compare beside the incrementer, not behind it)
+	// wq_host_slice's flip-flop, kept exact with the count, not a
+	// compare here)
 	wire	[31:0]	fm_slu0  = i_sl_fresh ? 32'h0 : i_slu;
 	wire	[31:0]	fm_slu1  = fm_slu0 + 32'h1;
-	wire		fm_sl_eq = (fm_slu0 == i_hslm1);
+	wire		fm_sl_eq = i_sl_eq;
 	// (a slice that ends with no other channel with work is a fresh one)
 	wire		fm_stay  = i_hs_zero || (!i_sl_end && (!fm_sl_eq || !i_nx_v));
 	// the segment goes on after the word (an IMMD header: nothing left
@@ -161,7 +162,7 @@ module wq_host_fast #(
 	// it stored the word -- a word's words left from it on are the walk's
 	// words left when it takes it -- not a compare of i_seg_rem here)
 	wire		pf_last  = i_pf_k[`WQ_HQ_LAST];
-	wire		fd_seg   = (i_m_count != 1) || !pf_last;
+	wire		fd_seg   = !i_m_one || !pf_last;
 	wire		fh_seg   = !pf_last && (i_seg_rem != 0);
 	// (SEC_OP IMMD is not 0, so such a header is not the NOP word 0:
 	// no 32-bit zero test in front of the verdict)
@@ -173,7 +174,7 @@ module wq_host_fast #(
 				i_pf_head[`WQ_MH_SUBCH_RANGE], i_pf_head[`WQ_MH_RSVD_RANGE],
 				i_pf_head[`WQ_MH_SEC_OP_RANGE], i_pf_k[`WQ_HP_NOP],
 				i_pf_k[`WQ_HP_BURST], i_pf_k[`WQ_HP_END], i_pf_k[`WQ_HP_CNT0],
-				i_pf_k[`WQ_HQ_TRUNC]};
+				i_pf_k[`WQ_HQ_TRUNC], i_pf_k[`WQ_HP_CNT1]};
 	// verilator lint_on UNUSEDSIGNAL
 	wire		fm_go    = (FAST != 0) && fm_stay && !i_ev_wait && i_pf_nz;
 	wire		fm_fire  = fm_go && ((fd && fd_plain && fd_seg)
@@ -271,7 +272,7 @@ module wq_host_fast #(
 				&& i_pf_head[`WQ_MH_SEC_OP_RANGE] == `WQ_SECOP_IMMD);
 		// never at the segment's last word (GP_GET would advance)
 		if (o_fire && i_hs == H_DATA)
-			assert(!(i_m_count == 1 && i_seg_rem == 1));
+			assert(!(i_m_one && i_seg_rem == 1));
 		if (o_fire && i_hs == H_HDR)
 			assert(i_seg_rem != 1);
 		// never when the slice ends with another channel to go to
@@ -280,7 +281,6 @@ module wq_host_fast #(
 			assert(!i_sl_end && !(o_sl_eq && i_nx_v));
 		// the slice count moves by one from 0 in a fresh slice
 		assert(o_slu == (i_sl_fresh ? 32'h1 : i_slu + 32'h1));
-		assert(o_sl_eq == (o_slu == i_hslm1 + 32'h1));
 		if (o_end)
 			assert(o_sl_eq && i_hs_zero);
 		assert(o_perf == i_perf + 32'h1);

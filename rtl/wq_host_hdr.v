@@ -41,6 +41,7 @@ module wq_host_hdr #(
 		input	wire	[`WQ_GP_ADDR_W-1:0]	i_seg_addr,
 		input	wire	[`WQ_MH_ADDRESS_W-1:0]	i_m_addr,
 		input	wire	[`WQ_MH_COUNT_W-1:0]	i_m_count,
+		input	wire		i_m_one,	// i_m_count is 1 (u_cst's flag)
 		input	wire	[`WQ_SECOP_W-1:0]	i_m_secop,
 		input	wire	[`WQ_MH_SUBCH_W-1:0]	i_m_subch,
 		// (FAST) the read-ahead FIFO holds a word; its head, and the
@@ -87,6 +88,7 @@ module wq_host_hdr #(
 		output	reg		o_m_w,
 		output	reg	[`WQ_MH_ADDRESS_W-1:0]	o_m_addr,
 		output	reg	[`WQ_MH_COUNT_W-1:0]	o_m_count,
+		output	reg		o_m_one,	// o_m_count is 1
 		output	reg	[`WQ_SECOP_W-1:0]	o_m_secop,
 		output	reg	[`WQ_MH_SUBCH_W-1:0]	o_m_subch,
 		// the method about to run: its byte offset and subchannel
@@ -126,7 +128,7 @@ module wq_host_hdr #(
 	wire	[`WQ_HP_W-1:0]	hk      = (FAST != 0) ? i_pf_k[`WQ_HP_W-1:0] : rd_k;
 	// (the method's fields and the last-word flag: wq_host_fast's)
 	// verilator lint_off UNUSEDSIGNAL
-	wire		unused_hk = &{1'b0, hk[`WQ_HP_W-1:`WQ_HP_PL0], i_pf_k[`WQ_HQ_LAST]};
+	wire		unused_hk = &{1'b0, hk[`WQ_HP_LAUNCH:`WQ_HP_PL0], i_pf_k[`WQ_HQ_LAST]};
 	// verilator lint_on UNUSEDSIGNAL
 	wire	[`WQ_SECOP_W-1:0]	hdr_op  = hdr[`WQ_MH_SEC_OP_RANGE];
 	wire	[`WQ_MH_COUNT_W-1:0]	hdr_cnt = hdr[`WQ_MH_COUNT_RANGE];
@@ -196,6 +198,7 @@ module wq_host_hdr #(
 					o_m_w     = 1'b1;
 					o_m_addr  = hdr_adr;
 					o_m_count = hdr_cnt;
+					o_m_one   = hk[`WQ_HP_CNT1];
 					o_m_secop = hdr_op;
 					o_m_subch = hdr_sub;
 					o_hs      = H_DATA;
@@ -236,6 +239,9 @@ module wq_host_hdr #(
 			o_msub    = i_m_subch;
 			o_m_w     = 1'b1;
 			o_m_count = i_m_count - 1'b1;
+			// (the count one less is 1: the count is 2, a compare
+			// of the register, not of the decrement)
+			o_m_one   = (i_m_count == 2);
 			if (i_m_secop == `WQ_SECOP_INC || i_m_secop == `WQ_SECOP_ONE_INC)
 				o_m_addr = i_m_addr + 1'b1;	// wraps in the field
 			if (i_m_secop == `WQ_SECOP_ONE_INC)
@@ -265,6 +271,7 @@ module wq_host_hdr #(
 		o_m_w     = 1'b0;
 		o_m_addr  = i_m_addr;
 		o_m_count = i_m_count;
+		o_m_one   = i_m_one;
 		o_m_secop = i_m_secop;
 		o_m_subch = i_m_subch;
 		o_mo_w    = 1'b0;
@@ -338,7 +345,7 @@ module wq_host_hdr #(
 				if (i_fm_fire)
 				begin
 					o_fast = 1'b1;
-					o_hs   = (i_m_count == 1) ? H_HDR : H_DATA;
+					o_hs   = i_m_one ? H_HDR : H_DATA;
 				end else
 					to_method(i_perf);
 			end
@@ -380,6 +387,13 @@ module wq_host_hdr #(
 	always @(*)
 	if (FAST != 0)
 		`WQ_F_IN(i_hs != H_HDRDEC && i_hs != H_DATAGOT);
+	// the method count's flag is its test for 1 (u_cst keeps it with
+	// the count), and so is the one written with it
+	always @(*)
+	begin
+		`WQ_F_IN(i_m_one == (i_m_count == 1));
+		assert(o_m_one == (o_m_count == 1));
+	end
 	// (FAST) the head's fields and place (wq_fhead), where the walk takes
 	// the word: H_HDR inside the segment, H_DATA
 `ifdef FORMAL_HOST_HDR_TOP

@@ -63,6 +63,7 @@ module wq_host_hpre (
 	assign	o_k[`WQ_HP_IMMD]   = (op == `WQ_SECOP_IMMD);
 	assign	o_k[`WQ_HP_END]    = (op == `WQ_SECOP_END_SEG);
 	assign	o_k[`WQ_HP_CNT0]   = (i_word[`WQ_MH_COUNT_RANGE] == 0);
+	assign	o_k[`WQ_HP_CNT1]   = (i_word[`WQ_MH_COUNT_RANGE] == 1);
 	assign	o_k[`WQ_HP_PL0]    = pl0;
 	assign	o_k[`WQ_HP_PL1]    = pl1;
 	assign	o_k[`WQ_HP_IRQ]    = irq;

@@ -7,7 +7,7 @@
 // header; a data word's fields are read by nobody.  Needs wq_defs.vh.
 `ifndef WQ_HOST_HPRE_VH
 `define WQ_HOST_HPRE_VH
-`define WQ_HP_W          17
+`define WQ_HP_W          18
 `define WQ_HP_NOP        0	// the word is 0 (a NOP word)
 `define WQ_HP_RSVD       1	// a reserved bit set
 `define WQ_HP_BURST      2	// SEC_OP INC, NONINC or ONE_INC
@@ -23,10 +23,11 @@
 `define WQ_HP_F          14:11	// the channel RAM field written
 `define WQ_HP_EARLY      15	// SEM_EXECUTE (counted in H_PMW)
 `define WQ_HP_LAUNCH     16	// LAUNCH
+`define WQ_HP_CNT1       17	// COUNT is 1 (a burst of one word)
 // the FIFO's head: the word's fields and its place in the segment, which
 // the FIFO decides as it stores the word (wq_host_fifo: the segment's
 // words from the word on are the walk's words left when it takes it)
-`define WQ_HQ_W          19
-`define WQ_HQ_LAST       17	// the segment's last word
-`define WQ_HQ_TRUNC      18	// read as a header: a count at or past its words left (TRUNCATED)
+`define WQ_HQ_W          20
+`define WQ_HQ_LAST       18	// the segment's last word
+`define WQ_HQ_TRUNC      19	// read as a header: a count at or past its words left (TRUNCATED)
 `endif

@@ -246,10 +246,10 @@ module wq_host_if #(
 	wire	[3:0]	lv_st_q;
 	wire		lv_hw_q, lv_run_q;
 	// the current channel and its slice: fresh, slice_used == HOST_SLICE,
-	// HOST_SLICE == 0; (FAST) HOST_SLICE - 1 and the count
+	// HOST_SLICE == 0; (FAST) the count, the next step ends the slice
 	wire	[CW-1:0]	cur_ch;
 	wire		sl_fresh, sl_end, hs_zero;
-	wire	[31:0]	hslm1_q, slu_q;
+	wire	[31:0]	slu_q;	wire	sl_eq_q;
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -608,7 +608,7 @@ module wq_host_if #(
 		.i_nx_cur(nx_cur), .i_nx_sc(nx_sc), .i_want(want), .i_dq_due(dq_due),
 		.i_sl_inc(sl_inc), .i_why_v(why_v), .i_nx_run(nx_run), .i_nx_more(nx_more),
 		.i_sl_fresh(sl_fresh), .i_sl_end(sl_end), .i_hs_zero(hs_zero),
-		.i_dq_rem(dq_rem), .i_hslm1_q(hslm1_q), .i_slu_q(slu_q), .i_why(why),
+		.i_dq_rem(dq_rem), .i_sl_eq_q(sl_eq_q), .i_slu_q(slu_q), .i_why(why),
 		.i_sem_done(sem_done), .i_sem_pass(sem_pass), .i_sem_bad_op(sem_bad_op),
 		.i_sem_bad_red(sem_bad_red), .i_lc_done(lc_done), .i_lc_ok(lc_ok),
 		.i_lc_ridx(lc_ridx),
@@ -681,7 +681,7 @@ module wq_host_if #(
 		.i_fm_sl_eq(fm_sl_eq), .i_fm_end(fm_end), .i_lv_sl_inc(lv_sl_inc),
 		.i_att_nx(att_nx), .i_lv_switch(lv_switch), .i_lv_fresh(lv_fresh),
 		.o_cur_ch(cur_ch), .o_sl_fresh(sl_fresh), .o_sl_end(sl_end),
-		.o_hs_zero(hs_zero), .o_hslm1(hslm1_q), .o_slu(slu_q)
+		.o_hs_zero(hs_zero), .o_sl_eq(sl_eq_q), .o_slu(slu_q)
 `ifdef FORMAL
 		, .i_f_csr_we(i_csr_we), .i_f_csr_addr(i_csr_addr), .i_f_csr_bad(csr_bad),
 		.i_f_fm_fire(fm_fire)

@@ -132,7 +132,7 @@ module wq_host_scheduler #(
 		output	wire		o_sl_fresh,	// a fresh slice
 		output	wire		o_sl_end,	// slice_used == HOST_SLICE
 		output	wire		o_hs_zero,	// HOST_SLICE == 0
-		output	wire	[31:0]	o_hslm1,	// (FAST) HOST_SLICE - 1
+		output	wire		o_sl_eq,	// (FAST) the next step ends the slice
 		output	wire	[31:0]	o_slu		// (FAST) slice_used
 `ifdef WQ_HOST_SCHD_F
 		// (the slice's shadow below: a CSR write of HOST_SLICE as the
@@ -260,7 +260,11 @@ module wq_host_scheduler #(
 
 	// the current channel and its slice: switch_to and the slice count,
 	// from the states' units' decisions (FAST = 0: HOST_SLICE on the
-	// channel RAM's read port on the way out)
+	// channel RAM's read port on the way out); (FAST) HOST_SLICE - 1,
+	// the slice's own (its formal properties' here)
+	// verilator lint_off UNUSEDSIGNAL
+	wire	[31:0]	hslm1;
+	// verilator lint_on UNUSEDSIGNAL
 	wq_host_slice #(.FAST(FAST), .CW(CW), .HOST_SLICE_RESET(HOST_SLICE_RESET))
 	u_slice (
 		.i_clk(i_clk), .i_reset(i_reset), .i_hs(i_hs),
@@ -271,7 +275,8 @@ module wq_host_scheduler #(
 		.i_lv_sl_inc(i_lv_sl_inc), .i_sl_used1(i_att_nx), .i_hsl_rd(i_cm_rd),
 		.i_lv_switch(i_lv_switch), .i_nx_sc(o_nx_sc[CW-1:0]), .i_lv_fresh(i_lv_fresh),
 		.o_cur_ch(o_cur_ch), .o_fresh(o_sl_fresh), .o_sl_end(o_sl_end),
-		.o_hs_zero(o_hs_zero), .o_hslm1(o_hslm1), .o_slu(o_slu), .o_sl_eq1(sl_eq1));
+		.o_hs_zero(o_hs_zero), .o_hslm1(hslm1), .o_slu(o_slu), .o_sl_eq1(sl_eq1),
+		.o_sl_eq(o_sl_eq));
 
 `ifdef FORMAL
 	////////////////////////////////////////////////////////////////////////
@@ -334,12 +339,12 @@ module wq_host_scheduler #(
 		if (i_hs == H_LEAVE)
 			assert(i_att_q == f_sused);
 		if (FAST != 0 && i_hs == H_LEAVE)
-			assert(sl_eq1 == (i_att_q == o_hslm1));
+			assert(sl_eq1 == (i_att_q == hslm1));
 		// (FAST) the flip-flop copies: HOST_SLICE, the slice count
 		// while not fresh
 		if (FAST != 0)
 		begin
-			assert(o_hslm1 == f_hslice - 32'h1);
+			assert(hslm1 == f_hslice - 32'h1);
 			if (!o_sl_fresh)
 				assert(o_slu == f_sused);
 		end

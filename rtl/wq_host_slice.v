@@ -80,7 +80,11 @@ module wq_host_slice #(
 		output	reg	[31:0]	o_slu,		// (FAST) slice_used, while !o_fresh
 		// the way out's count ends the slice (i_sl_used1 ==
 		// HOST_SLICE): with FAST a flip-flop, eq1_q below
-		output	wire		o_sl_eq1
+		output	wire		o_sl_eq1,
+		// (FAST) the next step ends the slice: the count (0 in a fresh
+		// slice) is HOST_SLICE - 1 -- a flip-flop kept with the count,
+		// the one-cycle step's verdict's input (wq_host_fast)
+		output	reg		o_sl_eq
 	);
 
 	// verilator lint_off UNUSEDPARAM
@@ -106,10 +110,26 @@ module wq_host_slice #(
 
 	////////////////////////////////////////////////////////////////////////
 	//
+	// The next step's end-of-slice test (FAST)
+	//
+	// o_sl_eq is the compare of the count (0 when fresh) with HOST_SLICE
+	// - 1, kept exact every cycle: each write below of the count, the
+	// fresh flag or HOST_SLICE - 1 writes it too, with the compare of
+	// what they become made from the registers as they are (a fresh
+	// slice: HOST_SLICE - 1 = 0; the count one on: the count + 1 against
+	// HOST_SLICE - 1; a HOST_SLICE write: the value is 1), so the
+	// one-cycle step's verdict reads a flip-flop, not a 32-bit compare
+	// behind the fresh flag's multiplexer
+	wire	[31:0]	slu_eff = o_fresh ? 32'h0 : o_slu;
+	wire		eq_zero = (o_hslm1 == 32'h0);
+	wire		eq_inc  = (slu_eff + 32'h1 == o_hslm1);
+
+	////////////////////////////////////////////////////////////////////////
+	//
 	// The next state
 	//
 	wire	[CW-1:0]	cur_ch_d;
-	wire		fresh_d, sl_end_d, hs_zero_d;
+	wire		fresh_d, sl_end_d, hs_zero_d, sl_eq_d;
 	wire	[31:0]	hslm1_d, slu_d;
 	`WQ_HOST_NEXT(w_cur_ch, cur_ch_we, cur_ch_n, cur_ch_d, o_cur_ch, CW)
 	`WQ_HOST_NEXT(w_fresh, fresh_we, fresh_n, fresh_d, o_fresh, 1)
@@ -117,6 +137,7 @@ module wq_host_slice #(
 	`WQ_HOST_NEXT(w_hs_zero, hs_zero_we, hs_zero_n, hs_zero_d, o_hs_zero, 1)
 	`WQ_HOST_NEXT(w_hslm1, hslm1_we, hslm1_n, hslm1_d, o_hslm1, 32)
 	`WQ_HOST_NEXT(w_slu, slu_we, slu_n, slu_d, o_slu, 32)
+	`WQ_HOST_NEXT(w_sl_eq, sl_eq_we, sl_eq_n, sl_eq_d, o_sl_eq, 1)
 
 	// switch_to: a fresh slice on the target
 	task switch_to;
@@ -124,6 +145,7 @@ module wq_host_slice #(
 		begin
 			w_cur_ch(to);
 			w_fresh(1'b1);
+			w_sl_eq(eq_zero);
 			w_sl_end(o_hs_zero);
 		end
 	endtask
@@ -136,6 +158,7 @@ module wq_host_slice #(
 		`WQ_HOST_HOLD(hs_zero_we, hs_zero_n, 1)
 		`WQ_HOST_HOLD(hslm1_we, hslm1_n, 32)
 		`WQ_HOST_HOLD(slu_we, slu_n, 32)
+		`WQ_HOST_HOLD(sl_eq_we, sl_eq_n, 1)
 		case (i_hs)
 		// outside a step: the entry switch; HOST_SLICE written (a
 		// fresh slice: the count restarts)
@@ -147,6 +170,7 @@ module wq_host_slice #(
 				if (FAST != 0)
 					w_hslm1(i_csr_wdata - 32'h1);
 				w_fresh(1'b1);
+				w_sl_eq((i_csr_wdata == 32'h1));
 				w_hs_zero((i_csr_wdata == 32'h0));
 				w_sl_end((i_csr_wdata == 32'h0));
 			end
@@ -158,6 +182,7 @@ module wq_host_slice #(
 			begin
 				w_slu(i_fm_slu1);
 				w_fresh(i_fm_sl_eq);
+				w_sl_eq(o_sl_eq ? eq_zero : eq_inc);
 				w_sl_end(i_fm_end);
 			end
 		// the way out: the count, the leave switch, or a slice that
@@ -169,6 +194,7 @@ module wq_host_slice #(
 				if (FAST != 0)
 					w_slu(i_sl_used1);
 				w_fresh(1'b0);
+				w_sl_eq(eq_inc);
 				w_sl_end(o_sl_eq1);
 			end
 			if (i_lv_switch)
@@ -176,6 +202,7 @@ module wq_host_slice #(
 			else if (i_lv_fresh)
 			begin
 				w_fresh(1'b1);
+				w_sl_eq(eq_zero);
 				w_sl_end(o_hs_zero);
 			end
 		end
@@ -196,6 +223,7 @@ module wq_host_slice #(
 		o_hs_zero <= (HOST_SLICE_RESET == 0);
 		o_hslm1   <= HOST_SLICE_RESET - 32'h1;
 		o_slu     <= 32'h0;
+		o_sl_eq   <= (HOST_SLICE_RESET == 32'h1);
 	end else begin
 		o_cur_ch  <= cur_ch_d;
 		o_fresh   <= fresh_d;
@@ -203,6 +231,7 @@ module wq_host_slice #(
 		o_hs_zero <= hs_zero_d;
 		o_hslm1   <= hslm1_d;
 		o_slu     <= slu_d;
+		o_sl_eq   <= sl_eq_d;
 	end
 
 `ifdef FORMAL
@@ -218,14 +247,26 @@ module wq_host_slice #(
 	// the unit is the job's top (FORMAL_HOST_SLICE_TOP), asserted inside
 	// the host interface, which must keep it
 `ifdef FORMAL_HOST_SLICE_TOP
-	always @(*)
-	if (FAST == 0)
-		assume(!i_gh_fast);
+`define	WQ_F_IN	assume
 `else
+`define	WQ_F_IN	assert
+`endif
 	always @(*)
 	if (f_past_valid && !i_reset && FAST == 0)
-		assert(!i_gh_fast);
-`endif
+		`WQ_F_IN(!i_gh_fast);
+	// (FAST) the counts the units give are the count one on -- the
+	// one-cycle step's (wq_host_fast's incrementer, and its end test is
+	// this unit's o_sl_eq) and the way out's (the acquire count's
+	// incrementer on att_q, the count as H_LEAVE holds it)
+	always @(*)
+	if (f_past_valid && !i_reset && FAST != 0)
+	begin
+		if (hs_in_hdr(i_hs) && i_gh_fast && !o_sl_end)
+			`WQ_F_IN(i_fm_slu1 == slu_eff + 32'h1 && i_fm_sl_eq == o_sl_eq);
+		if (hs_in_leave(i_hs) && i_lv_sl_inc)
+			`WQ_F_IN(i_sl_used1 == slu_eff + 32'h1);
+	end
+`undef	WQ_F_IN
 
 	wire	f_idle  = hs_in_idle(i_hs);
 	wire	f_hdr   = hs_in_hdr(i_hs);
@@ -245,7 +286,8 @@ module wq_host_slice #(
 	begin
 		assert(o_hs_zero == (f_hslice == 32'h0));
 		if (FAST != 0)
-			assert(o_hslm1 == f_hslice - 32'h1);
+			assert(o_hslm1 == f_hslice - 32'h1
+				&& o_sl_eq == (slu_eff == o_hslm1));
 		else
 			assert(o_hslm1 == HOST_SLICE_RESET - 32'h1 && o_slu == 32'h0);
 	end

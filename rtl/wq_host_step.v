@@ -90,7 +90,8 @@ module wq_host_step #(
 		input	wire	[CW:0]	i_nx_cur, i_nx_sc,
 		input	wire		i_want, i_dq_due, i_sl_inc, i_why_v, i_nx_run,
 					i_nx_more, i_sl_fresh, i_sl_end, i_hs_zero,
-		input	wire	[31:0]	i_dq_rem, i_hslm1_q, i_slu_q,
+		input	wire	[31:0]	i_dq_rem, i_slu_q,
+		input	wire		i_sl_eq_q,
 		input	wire	[7:0]	i_why,
 		// the semaphore unit (u_sem) and the launch checker (u_desc)
 		input	wire		i_sem_done, i_sem_pass, i_sem_bad_op,
@@ -239,6 +240,7 @@ module wq_host_step #(
 	wire	[`WQ_GP_LENGTH_W-1:0]	seg_rem_s, seg_rem_d;
 	wire	[`WQ_MH_ADDRESS_W-1:0]	m_addr_s, m_addr_d;
 	wire	[`WQ_MH_COUNT_W-1:0]	m_count_s, m_count_d;
+	wire		m_one_s, m_one_d, gh_m_one;	// the count is 1
 	wire	[`WQ_SECOP_W-1:0]	m_secop_s, m_secop_d;
 	wire	[`WQ_MH_SUBCH_W-1:0]	m_subch_s, m_subch_d;
 	wire	[CHANNELS-1:0]	ctrl_en_all;
@@ -459,7 +461,7 @@ module wq_host_step #(
 	// (wq_host_hdr, docs/rtl/wq_host_hdr.md)
 	wq_host_hdr #(.FAST(FAST), .CW(CW)) u_hdr (
 		.i_hs(hs), .i_sc(sc), .i_seg_rem(seg_rem_s),
-		.i_seg_addr(seg_addr_s), .i_m_addr(m_addr_s), .i_m_count(m_count_s),
+		.i_seg_addr(seg_addr_s), .i_m_addr(m_addr_s), .i_m_count(m_count_s), .i_m_one(m_one_s),
 		.i_m_secop(m_secop_s), .i_m_subch(m_subch_s), .i_pf_nz(i_pf_n != 0),
 		.i_pf_head(i_pf_head), .i_pf_k(i_pf_head_k), .i_rdata(i_rdata_q), .i_rd(i_cm_rd),
 		.i_perf(perf_q), .i_ma_word(i_ma_sum[31:`WQ_GP_ADDR_LO]),
@@ -469,7 +471,7 @@ module wq_host_step #(
 		.o_rdq(gh_rdq), .o_ra_w(gh_ra_w), .o_ra(gh_ra), .o_mr(gh_mr),
 		.o_hma_w(gh_hma_w), .o_ma(gh_ma), .o_mr_ret(gh_mr_ret), .o_res_w(gh_res_w),
 		.o_err_w(gh_err_w), .o_err(gh_err), .o_einfo(gh_einfo), .o_m_w(gh_m_w),
-		.o_m_addr(gh_m_addr), .o_m_count(gh_m_count), .o_m_secop(gh_m_secop),
+		.o_m_addr(gh_m_addr), .o_m_count(gh_m_count), .o_m_one(gh_m_one), .o_m_secop(gh_m_secop),
 		.o_m_subch(gh_m_subch), .o_mo_w(gh_mo_w), .o_moff(gh_moff),
 		.o_msub(gh_msub), .o_att_w(gh_att_w), .o_att(gh_att),
 		.o_pm_pend(gh_pm_pend), .o_ldr_w(gh_ldr_w), .o_ldr(gh_ldr),
@@ -490,10 +492,10 @@ module wq_host_step #(
 	// own wq_host_method inside decodes that method)
 	wq_host_fast #(.FAST(FAST)) u_fast (
 		.i_hs(hs), .i_pf_head(i_pf_head), .i_pf_k(i_pf_head_k), .i_rdata_adr(i_rdata_q[`WQ_MH_ADDRESS_RANGE]),
-		.i_pf_nz(i_pf_n != 0), .i_m_addr(m_addr_s), .i_m_count(m_count_s),
+		.i_pf_nz(i_pf_n != 0), .i_m_addr(m_addr_s), .i_m_one(m_one_s),
 		.i_seg_rem(seg_rem_s), .i_engine_idle(i_engine_idle),
 		.i_can_launch(i_can_launch), .i_ev_wait(i_ev_wait),
-		.i_sl_fresh(i_sl_fresh), .i_slu(i_slu_q), .i_hslm1(i_hslm1_q),
+		.i_sl_fresh(i_sl_fresh), .i_slu(i_slu_q), .i_sl_eq(i_sl_eq_q),
 		.i_hs_zero(i_hs_zero), .i_sl_end(i_sl_end), .i_nx_v(i_nx_sc[CW]),
 		.i_perf(perf_q), .o_nm_off(o_nm_off), .o_nm_m(o_nm_m),
 		.o_nm_early(nm_early), .o_nm_launch(nm_launch), .o_fire(o_fm_fire),
@@ -678,7 +680,7 @@ module wq_host_step #(
 		.i_ctrl_en(ctrl_en_s), .i_in_seg(in_seg_s), .i_state(chan_state_s),
 		.i_err(err_s), .i_gp_lgc(gp_lgc_s), .i_gp_base_lo(gp_base_lo_s),
 		.i_acq_wr(acq_wr_s), .i_acq_rh(acq_rh_s), .i_seg_addr(seg_addr_s),
-		.i_seg_rem(seg_rem_s), .i_m_addr(m_addr_s), .i_m_count(m_count_s),
+		.i_seg_rem(seg_rem_s), .i_m_addr(m_addr_s), .i_m_count(m_count_s), .i_m_one(m_one_s),
 		.i_m_secop(m_secop_s), .i_m_subch(m_subch_s),
 		.i_wait_kind(wait_kind_s), .i_wait_method(wait_method_s),
 		.i_now_wrap(now_wrap), .i_gwrap(gwrap), .i_ix_clr(ix_clr),
@@ -693,7 +695,7 @@ module wq_host_step #(
 		.i_gx_len(gx_len), .i_gh_srem_w(gh_srem_w), .i_gh_saddr_w(gh_saddr_w),
 		.i_gh_err_w(gh_err_w), .i_gh_m_w(gh_m_w), .i_gh_srem(gh_srem),
 		.i_gh_saddr(gh_saddr), .i_gh_err(gh_err), .i_gh_m_addr(gh_m_addr),
-		.i_gh_m_count(gh_m_count), .i_gh_m_secop(gh_m_secop),
+		.i_gh_m_count(gh_m_count), .i_gh_m_one(gh_m_one), .i_gh_m_secop(gh_m_secop),
 		.i_gh_m_subch(gh_m_subch), .i_md_unknown(md_unknown), .i_md_wait(md_wait),
 		.i_md_wk(md_wk), .i_moff(moff[`WQ_M_W-1:0]), .i_sx_err_w(sx_err_w),
 		.i_sx_wait_w(sx_wait_w), .i_sx_end_wait(sx_end_wait),
@@ -704,7 +706,7 @@ module wq_host_step #(
 		.o_state(chan_state_d), .o_err(err_d), .o_gp_lgc(gp_lgc_d),
 		.o_gp_base_lo(gp_base_lo_d), .o_acq_wr(acq_wr_d),
 		.o_acq_rh(acq_rh_d), .o_seg_addr(seg_addr_d), .o_seg_rem(seg_rem_d),
-		.o_m_addr(m_addr_d), .o_m_count(m_count_d), .o_m_secop(m_secop_d),
+		.o_m_addr(m_addr_d), .o_m_count(m_count_d), .o_m_one(m_one_d), .o_m_secop(m_secop_d),
 		.o_m_subch(m_subch_d), .o_wait_kind(wait_kind_d),
 		.o_wait_method(wait_method_d));
 
@@ -722,7 +724,7 @@ module wq_host_step #(
 		.i_gp_lgc(gp_lgc_d), .i_gp_base_lo(gp_base_lo_d),
 		.i_acq_wr(acq_wr_d), .i_acq_rh(acq_rh_d),
 		.i_seg_addr(seg_addr_d), .i_seg_rem(seg_rem_d), .i_m_addr(m_addr_d),
-		.i_m_count(m_count_d), .i_m_secop(m_secop_d), .i_m_subch(m_subch_d),
+		.i_m_count(m_count_d), .i_m_one(m_one_d), .i_m_secop(m_secop_d), .i_m_subch(m_subch_d),
 		.i_wait_kind(wait_kind_d), .i_wait_method(wait_method_d),
 		.o_gp_ne(o_gp_ne_all), .o_ctrl_en(ctrl_en_all),
 		.o_state(o_state_all), .o_err(err_all), .o_in_seg(o_in_seg_all),
@@ -733,7 +735,7 @@ module wq_host_step #(
 		.o_sc_acq_wr(acq_wr_s), .o_sc_acq_rh(acq_rh_s),
 		.o_cur_gp_get(o_cur_gp_get), .o_ev_gp_get(o_ev_gp_get), .o_ev_err(o_ev_err),
 		.o_seg_addr(seg_addr_s), .o_seg_rem(seg_rem_s), .o_m_addr(m_addr_s),
-		.o_m_count(m_count_s), .o_m_secop(m_secop_s), .o_m_subch(m_subch_s),
+		.o_m_count(m_count_s), .o_m_one(m_one_s), .o_m_secop(m_secop_s), .o_m_subch(m_subch_s),
 		.o_wait_kind(wait_kind_s), .o_wait_method(wait_method_s));
 
 
