@@ -22,7 +22,7 @@
 `define WQ_HP_REF        10	// SET_REFERENCE (writes F_REF with the engine idle)
 `define WQ_HP_F          14:11	// the channel RAM field written
 `define WQ_HP_EARLY      15	// SEM_EXECUTE (counted in H_PMW)
-`define WQ_HP_LAUNCH     16	// LAUNCH
+`define WQ_HP_LAUNCH     16	// LAUNCH (a bit position; spec_check: ok)
 `define WQ_HP_CNT1       17	// COUNT is 1 (a burst of one word)
 // the FIFO's head: the word's fields and its place in the segment, which
 // the FIFO decides as it stores the word (wq_host_fifo: the segment's

@@ -262,14 +262,19 @@ module wq_host_seq #(
 		end
 	endtask
 
-	// a stream begins (H_LREAD, H_GPW): its first read asked for at a,
-	// none counted yet
-	task stream_start;
-		input	[31:0]	a;
+	// a stream begins (H_LREAD, H_GPW): its first read asked for,
+	// none counted yet (stream_go: at the address already loaded)
+	task stream_go;
 		begin
 			w_lreq(5'd0);
 			w_lidx(5'd0);
 			w_h_mem_valid(1'b1);
+		end
+	endtask
+	task stream_start;
+		input	[31:0]	a;
+		begin
+			stream_go;
 			w_h_mem_addr(a);
 		end
 	endtask
@@ -658,6 +663,15 @@ module wq_host_seq #(
 	task seq_leave;
 	begin
 		o_hs_d = i_lv_hs;
+		// (FAST) H_LEAVE loads the host's read address with the GP
+		// entry's, whatever the leave decides: the burst's entry
+		// stream (i_lv_gs, below) starts there, and no other state
+		// reads the address before a read of its own sets it (one
+		// read at a time: none is asked for here).  So the address's
+		// next value does not wait for the leave's decision, the
+		// sequencer's deepest
+		if (FAST != 0 && i_hs == H_LEAVE && !i_h_mem_valid)
+			w_h_mem_addr({i_gb_q + {13'h0, i_s_get}, 3'h0});
 		if (i_lv_ra_w)
 			w_cm_ra(i_lv_ra);
 		if (i_lv_att_w)
@@ -687,7 +701,9 @@ module wq_host_seq #(
 		// ahead: the burst's GP entry stream starts now (gs_run)
 		if (i_lv_gs)
 		begin
-			stream_start({i_gb_q + {13'h0, i_s_get}, 3'h0});
+			// (at the entry's address, loaded above: H_LEAVE asks
+			// for no read before it)
+			stream_go;
 			w_gs_run(1'b1);
 		end
 	end
@@ -848,7 +864,17 @@ module wq_host_seq #(
 	always @(*)
 	if (FAST == 0)
 		`WQ_F_IN(!i_gh_fast && !i_nx_more && !i_lv_gt_w && !i_lv_gs && !i_gt_w);
+	// (FAST) the burst's entry stream starts in H_LEAVE, with no host
+	// read asked for (wq_host_leave decides it there; a step's reads
+	// are over before its way out)
+	always @(*)
+	if (i_lv_gs)
+		`WQ_F_IN(i_hs == H_LEAVE && !i_h_mem_valid);
 `undef	WQ_F_IN
+	// ... and it starts at the entry's address
+	always @(*)
+	if (FAST != 0 && i_lv_gs)
+		assert(o_h_mem_valid_d && o_h_mem_addr_d == {i_gb_q + {13'h0, i_s_get}, 3'h0});
 
 	always @(*)
 	begin

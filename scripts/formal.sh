@@ -656,6 +656,7 @@ PLANTS=(
 "host_launch_align|host_launch_ram|rtl/wq_host_launch.v|s/if (i_rd\[1:0\] != 2.b00)/if (i_rd[0])/|a descriptor address with bit 1 set streams instead of raising BAD_LAUNCH"
 "host_leave_adv|host_leave|rtl/wq_host_leave.v|s/i_in_seg \&\& i_mc_zero \&\& i_sr_zero;/i_in_seg \&\& i_sr_zero;/|GP_GET advances at the segment's last word with a method's data words still to come"
 "host_leave_posted|host_leave_0|rtl/wq_host_leave.v|s/^\(\t\tif ((!i_pf_busy .. i_pf_cont)\) \&\& i_wr_idle)$/\1)/|the step ends (and the lock drops) with a posted semaphore write still unanswered"
+"host_seq_gsaddr|host_seq|rtl/wq_host_seq.v|s/if (FAST != 0 \&\& i_hs == H_LEAVE \&\& !i_h_mem_valid)/if (1'b0)/|H_LEAVE does not load the GP entry's address: the burst's entry stream reads from the address of the step's last read"
 "host_seq_rdw|host_seq_0|rtl/wq_host_seq.v|s/^\t\t\to_hs_d = i_rd_ret;$/\t\t\to_hs_d = i_mem_ret;/|a channel RAM read returns to the host read's state (mem_ret), not its own (rd_ret)"
 "host_gp_ctl|host_gp_0|rtl/wq_host_gp.v|s/\&\& w1\[.WQ_GP_CTLOP_RANGE\] != .WQ_GPCTL_NOP))$/\&\& 1'b0))/|a control entry other than NOP opens a segment of length 0 instead of raising BAD_GP_ENTRY"
 "host_gp_due|host_gp|rtl/wq_host_gp.v|s/if (i_dq_due)$/if (1'b1)/|an acquire retry goes on before ACQ_RETRY cycles have passed"
