@@ -159,7 +159,9 @@ module wq_host_fifo #(
 	// words not yet asked for
 	wire	[PF_LG+1:0]	pf_used = {1'b0, o_n} + {1'b0, o_out}
 				+ {{(PF_LG+1){1'b0}}, o_mv};
-	wire		pf_can  = (FAST != 0) && o_on && i_ask
+	// (without the host's ask, which selects last: its state's hold
+	// decision, wq_host_ra's, is late)
+	wire		pf_room = (FAST != 0) && o_on
 				&& (pf_used < PF_DEPTH)
 				&& (pf_left > {{(LW-1){1'b0}}, o_mv});
 	wire		pf_start = (FAST != 0) && i_start;
@@ -183,12 +185,15 @@ module wq_host_fifo #(
 	// it)
 	(* keep *) wire	[`WQ_GP_ADDR_W-1:0]	pk_addr;
 	(* keep *) wire	[LW-1:0]	pk_left;
-	(* keep *) wire			pk_mv;
+	(* keep *) wire			pk_mv_a, pk_mv_n;	// the request, with and without the ask
 	(* keep *) wire			st_mv;	// the start asks at once
 	assign	pk_addr = pf_acc ? pf_addr + 1'b1 : pf_addr;
 	assign	pk_left = pf_acc ? pf_left - 1'b1 : pf_left;
-	// a read asked for stays up until accepted
-	assign	pk_mv   = (!o_mv || pf_acc) ? pf_can : o_mv;
+	// a read asked for stays up until accepted; a new one only on the
+	// host's ask, which selects between the two at their last LUT
+	assign	pk_mv_a = (!o_mv || pf_acc) ? pf_room : o_mv;
+	assign	pk_mv_n = (!o_mv || pf_acc) ? 1'b0 : o_mv;
+	wire		pk_mv   = i_ask ? pk_mv_a : pk_mv_n;
 	assign	st_mv   = (i_start_left != 0);
 	always @(*)
 	begin
