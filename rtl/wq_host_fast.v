@@ -109,42 +109,37 @@ module wq_host_fast #(
 	// PERF_METHODS and the RAM's write port is free, and skips H_PMW
 	wire	[13:0]	nm_off = ((FAST != 0) ? (i_hs == H_HDR) : (i_hs == H_HDRDEC))
 				? {hdr_adr, 2'b00} : {i_m_addr, 2'b00};
-	// (FAST: the header's from its fields, the method address's decoded
-	// here, the state selecting between them last)
-	wire	[13:0]	fd_off = {i_m_addr, 2'b00};
-	wire	fd_known = (fd_off[13:`WQ_M_W] == 0);
-	wire	[`WQ_M_W-1:0]	fd_m = fd_off[`WQ_M_W-1:0];
+	// (FAST: each source's method fields, wq_host_hpre's -- the
+	// header's as the FIFO stored them, the method address's decoded
+	// here -- the state selecting between them last)
+	// verilator lint_off UNUSEDSIGNAL
+	wire	[`WQ_HP_W-1:0]	fd_k;	// (only the method's fields are read)
+	// verilator lint_on UNUSEDSIGNAL
+	wq_host_hpre u_fd_k (.i_word({{(32-`WQ_MH_ADDRESS_W){1'b0}}, i_m_addr}), .o_k(fd_k));
 	wire	nm_early = (FAST == 0) || ((i_hs == H_HDR) ? i_pf_k[`WQ_HP_EARLY]
-			: (fd_known && fd_m == `WQ_M_SEM_EXECUTE));
+			: fd_k[`WQ_HP_EARLY]);
 	// (FAST: LAUNCH asks for launch_desc instead, ld_rdy: a LAUNCH step
 	// leaves through H_LCHK, which asks for GP_PUT)
 	wire	nm_launch = (FAST != 0) && ((i_hs == H_HDR) ? i_pf_k[`WQ_HP_LAUNCH]
-			: (fd_known && fd_m == `WQ_M_LAUNCH));
+			: fd_k[`WQ_HP_LAUNCH]);
 
-	// The one-cycle step's method from each of its two sources, beside
-	// the state's decode, and selected after: the FIFO's head's from the
-	// fields the FIFO keeps beside it (H_HDR; the engine's state at their
-	// last LUT: an input late in the cycle), the method address's decoded
-	// here (H_DATA; wq_host_method: only its register write, its pulse
-	// and whether it is plain).  Not decoded behind the state's
-	// multiplexer of nm_off (the step's verdict was the sequencer's
-	// deepest path: the state's decode, the two multiplexers and the
-	// method's decode in a row).
+	// The one-cycle step's method from each of its two sources' fields,
+	// beside the state's decode, and selected after: the FIFO's head's
+	// (H_HDR), the method address's (H_DATA) -- the engine's state at
+	// their last LUT, an input late in the cycle.  Not decoded behind the
+	// state's multiplexer of nm_off (the step's verdict was the
+	// sequencer's deepest path: the state's decode, the two multiplexers
+	// and the method's decode in a row).
 	wire	fh = (FAST != 0) && (i_hs == H_HDR);	// the step's method: the FIFO's head's
 	wire	fd = (i_hs == H_DATA);			// the channel's method address
-	wire		fh_plain = i_engine_idle ? i_pf_k[`WQ_HP_PL1] : i_pf_k[`WQ_HP_PL0];
+	wire		fh_plain = `WQ_HP_PLAIN(i_pf_k, i_engine_idle);
 	wire		fh_irq   = i_pf_k[`WQ_HP_IRQ];
-	wire		fh_ram   = i_pf_k[`WQ_HP_RAMA] || (i_pf_k[`WQ_HP_REF] && i_engine_idle);
+	wire		fh_ram   = `WQ_HP_RAM(i_pf_k, i_engine_idle);
 	wire	[3:0]	fh_f     = i_pf_k[`WQ_HP_F];
-	wire		fd_plain, fd_irq, fd_ram;
-	wire	[3:0]	fd_f;
-	/* verilator lint_off PINCONNECTEMPTY */
-	wq_host_method u_nm_d (
-		.i_off(fd_off), .i_engine_idle(i_engine_idle), .i_can_launch(i_can_launch),
-		.o_unknown(), .o_irq_ns(fd_irq), .o_ram_w(fd_ram), .o_ram_f(fd_f),
-		.o_wait(), .o_wait_kind(), .o_sem(), .o_launch(), .o_yield(),
-		.o_plain(fd_plain));
-	/* verilator lint_on PINCONNECTEMPTY */
+	wire		fd_plain = `WQ_HP_PLAIN(fd_k, i_engine_idle);
+	wire		fd_irq   = fd_k[`WQ_HP_IRQ];
+	wire		fd_ram   = `WQ_HP_RAM(fd_k, i_engine_idle);
+	wire	[3:0]	fd_f     = fd_k[`WQ_HP_F];
 
 	// the slice count after the step, and whether the slice goes on
 	// (the slice ends when the count before the step is HOST_SLICE - 1:
@@ -174,14 +169,15 @@ module wq_host_fast #(
 				i_pf_head[`WQ_MH_SUBCH_RANGE], i_pf_head[`WQ_MH_RSVD_RANGE],
 				i_pf_head[`WQ_MH_SEC_OP_RANGE], i_pf_k[`WQ_HP_NOP],
 				i_pf_k[`WQ_HP_BURST], i_pf_k[`WQ_HP_END], i_pf_k[`WQ_HP_CNT0],
-				i_pf_k[`WQ_HQ_TRUNC], i_pf_k[`WQ_HP_CNT1]};
+				i_pf_k[`WQ_HQ_TRUNC], i_pf_k[`WQ_HP_CNT1],
+				i_can_launch};	// (LAUNCH is never plain: the formal section's)
 	// verilator lint_on UNUSEDSIGNAL
 	wire		fm_go    = (FAST != 0) && fm_stay && !i_ev_wait && i_pf_nz;
 	wire		fm_fire  = fm_go && ((fd && fd_plain && fd_seg)
 				|| (fh && fh_plain && fh_seg && fh_immd));
 
 	assign	o_nm_off    = nm_off;
-	assign	o_nm_m      = fd_off[`WQ_M_W-1:0];
+	assign	o_nm_m      = {i_m_addr[`WQ_M_W-3:0], 2'b00};
 	assign	o_nm_early  = nm_early;
 	assign	o_nm_launch = nm_launch;
 	assign	o_fire      = fm_fire;
@@ -209,8 +205,7 @@ module wq_host_fast #(
 `endif
 	wq_fhead #(.F_ASSUME(F_TOP)) f_head (
 		.i_nz((FAST != 0) && i_pf_nz), .i_head(i_pf_head), .i_k(i_pf_k),
-		.i_take((i_hs == H_HDR && i_seg_rem != 0) || i_hs == H_DATA),
-		.i_hdr(i_hs == H_HDR), .i_rem(i_seg_rem));
+		.i_hs(i_hs), .i_rem(i_seg_rem));
 	wire	f_plain_m = (nm_off[13:`WQ_M_W] == 0)
 			&& ((nm_m == `WQ_M_NON_STALL_INTERRUPT)
 			|| ((nm_m == `WQ_M_SET_REFERENCE || nm_m == `WQ_M_WFI)

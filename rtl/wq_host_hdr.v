@@ -403,8 +403,7 @@ module wq_host_hdr #(
 `endif
 	wq_fhead #(.F_ASSUME(F_TOP)) f_head (
 		.i_nz((FAST != 0) && i_pf_nz), .i_head(i_pf_head), .i_k(i_pf_k),
-		.i_take((i_hs == H_HDR && i_seg_rem != 0) || i_hs == H_DATA),
-		.i_hdr(i_hs == H_HDR), .i_rem(i_seg_rem));
+		.i_hs(i_hs), .i_rem(i_seg_rem));
 `undef	WQ_F_IN
 	wire	f_mine = (i_hs == H_HDR) || (i_hs == H_HDRDEC) || (i_hs == H_DATA)
 			|| (i_hs == H_DATAGOT);

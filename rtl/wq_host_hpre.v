@@ -36,23 +36,22 @@ module wq_host_hpre (
 
 	wire	[`WQ_SECOP_W-1:0]	op = i_word[`WQ_MH_SEC_OP_RANGE];
 	wire	[13:0]	off = {i_word[`WQ_MH_ADDRESS_RANGE], 2'b00};
-	wire	[`WQ_M_W-1:0]	m = off[`WQ_M_W-1:0];
-	wire		known = (off[13:`WQ_M_W] == 0);
 
 	// the method with the engine busy (0) and idle (1); LAUNCH is never
-	// plain, so the grid's state (i_can_launch) is not a field
-	wire		pl0, pl1, irq, ram0, ram1;
+	// plain, so the grid's state is not a field (u_m1 takes it free to
+	// start: its o_launch names LAUNCH); SEM_EXECUTE either way
+	wire		pl0, pl1, irq, ram0, ram1, sem, launch;
 	wire	[3:0]	f1;
 	/* verilator lint_off PINCONNECTEMPTY */
 	wq_host_method u_m0 (
 		.i_off(off), .i_engine_idle(1'b0), .i_can_launch(1'b0),
 		.o_unknown(), .o_irq_ns(irq), .o_ram_w(ram0), .o_ram_f(),
-		.o_wait(), .o_wait_kind(), .o_sem(), .o_launch(), .o_yield(),
+		.o_wait(), .o_wait_kind(), .o_sem(sem), .o_launch(), .o_yield(),
 		.o_plain(pl0));
 	wq_host_method u_m1 (
-		.i_off(off), .i_engine_idle(1'b1), .i_can_launch(1'b0),
+		.i_off(off), .i_engine_idle(1'b1), .i_can_launch(1'b1),
 		.o_unknown(), .o_irq_ns(), .o_ram_w(ram1), .o_ram_f(f1),
-		.o_wait(), .o_wait_kind(), .o_sem(), .o_launch(), .o_yield(),
+		.o_wait(), .o_wait_kind(), .o_sem(), .o_launch(launch), .o_yield(),
 		.o_plain(pl1));
 	/* verilator lint_on PINCONNECTEMPTY */
 
@@ -72,8 +71,8 @@ module wq_host_hpre (
 	assign	o_k[`WQ_HP_RAMA]   = ram0;
 	assign	o_k[`WQ_HP_REF]    = ram1 && !ram0;
 	assign	o_k[`WQ_HP_F]      = f1;
-	assign	o_k[`WQ_HP_EARLY]  = known && (m == `WQ_M_SEM_EXECUTE);
-	assign	o_k[`WQ_HP_LAUNCH] = known && (m == `WQ_M_LAUNCH);
+	assign	o_k[`WQ_HP_EARLY]  = sem;
+	assign	o_k[`WQ_HP_LAUNCH] = launch;
 
 `ifdef FORMAL
 	// ---- formal properties (job host_hpre in scripts/formal.sh) -------
@@ -83,23 +82,27 @@ module wq_host_hpre (
 	// one at most
 	(* anyconst *) reg	f_idle;
 	(* anyconst *) reg	f_launch;
-	wire		f_irq, f_ram, f_plain;
-	wire	[3:0]	f_f;
-	/* verilator lint_off PINCONNECTEMPTY */
+	wire		f_irq, f_ram, f_plain, f_sem, f_lo, f_wait;
+	wire	[3:0]	f_f, f_wk;
 	wq_host_method u_f_m (
 		.i_off(off), .i_engine_idle(f_idle), .i_can_launch(f_launch),
 		.o_unknown(), .o_irq_ns(f_irq), .o_ram_w(f_ram), .o_ram_f(f_f),
-		.o_wait(), .o_wait_kind(), .o_sem(), .o_launch(), .o_yield(),
-		.o_plain(f_plain));
-	/* verilator lint_on PINCONNECTEMPTY */
+		.o_wait(f_wait), .o_wait_kind(f_wk), .o_sem(f_sem), .o_launch(f_lo),
+		.o_yield(), .o_plain(f_plain));
+	wire		known = (off[13:`WQ_M_W] == 0);
+	wire	[`WQ_M_W-1:0]	m = off[`WQ_M_W-1:0];
 	always @(*)
 	begin
-		assert(f_plain == (f_idle ? o_k[`WQ_HP_PL1] : o_k[`WQ_HP_PL0]));
+		assert(f_plain == `WQ_HP_PLAIN(o_k, f_idle));
 		assert(f_irq == o_k[`WQ_HP_IRQ]);
-		assert(f_ram == (o_k[`WQ_HP_RAMA] || (o_k[`WQ_HP_REF] && f_idle)));
+		assert(f_ram == `WQ_HP_RAM(o_k, f_idle));
 		if (f_ram)
 			assert(f_f == o_k[`WQ_HP_F]);
 		assert(o_k[`WQ_HP_REF] == (known && m == `WQ_M_SET_REFERENCE));
+		// SEM_EXECUTE and LAUNCH whatever the grid's state
+		assert(o_k[`WQ_HP_EARLY] == f_sem);
+		assert(o_k[`WQ_HP_LAUNCH] == (f_lo
+			|| (f_wait && f_wk == `WQ_CH_LAUNCH_WAIT)));
 		assert({1'b0, o_k[`WQ_HP_BURST]} + {1'b0, o_k[`WQ_HP_IMMD]}
 			+ {1'b0, o_k[`WQ_HP_END]} <= 2'd1);
 		// a NOP word is SEC_OP NOP_GRP0 with no reserved bit, count 0

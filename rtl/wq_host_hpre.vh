@@ -27,6 +27,10 @@
 // the FIFO's head: the word's fields and its place in the segment, which
 // the FIFO decides as it stores the word (wq_host_fifo: the segment's
 // words from the word on are the walk's words left when it takes it)
+// reading a method's fields with the engine's state (idle: 1), which
+// they leave to their user: plain; the channel register write
+`define WQ_HP_PLAIN(k, idle)	((idle) ? k[`WQ_HP_PL1] : k[`WQ_HP_PL0])
+`define WQ_HP_RAM(k, idle)	(k[`WQ_HP_RAMA] || (k[`WQ_HP_REF] && (idle)))
 `define WQ_HQ_W          20
 `define WQ_HQ_LAST       18	// the segment's last word
 `define WQ_HQ_TRUNC      19	// read as a header: a count at or past its words left (TRUNCATED)

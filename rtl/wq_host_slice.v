@@ -79,7 +79,7 @@ module wq_host_slice #(
 		output	reg	[31:0]	o_hslm1,	// (FAST) HOST_SLICE - 1
 		output	reg	[31:0]	o_slu,		// (FAST) slice_used, while !o_fresh
 		// the way out's count ends the slice (i_sl_used1 ==
-		// HOST_SLICE): with FAST a flip-flop, eq1_q below
+		// HOST_SLICE): with FAST the flip-flop o_sl_eq below
 		output	wire		o_sl_eq1,
 		// (FAST) the next step ends the slice: the count (0 in a fresh
 		// slice) is HOST_SLICE - 1 -- a flip-flop kept with the count,
@@ -95,18 +95,14 @@ module wq_host_slice #(
 	//
 	// The end-of-slice test on the way out
 	//
-	// With FAST the count the way out increments is slice_used as the
-	// sequencer loads it into the acquire count the cycle before H_LEAVE
-	// (0 in a fresh slice, else o_slu), and neither it nor HOST_SLICE
-	// moves until the step ends: so the test is the compare of these
-	// registers, made a cycle early into a flip-flop, and the leave
-	// decision starts at a register (wq_host_if's FORMAL section asserts
-	// it equal to the compare on the acquire count in H_LEAVE).  FAST = 0
-	// compares the incremented count with the RAM word A_HSL.
-	reg		eq1_q;
-	always @(posedge i_clk)
-		eq1_q <= ((o_fresh ? 32'h0 : o_slu) == o_hslm1);
-	assign	o_sl_eq1 = (FAST != 0) ? eq1_q : (i_sl_used1 == i_hsl_rd);
+	// With FAST the count the way out increments is slice_used (0 in a
+	// fresh slice, else o_slu; the sequencer loads it into the acquire
+	// count before H_LEAVE): so the test is o_sl_eq, the flip-flop kept
+	// exact below, and the leave decision starts at a register
+	// (wq_host_scheduler's FORMAL section asserts it equal to the compare
+	// on the acquire count in H_LEAVE).  FAST = 0 compares the
+	// incremented count with the RAM word A_HSL.
+	assign	o_sl_eq1 = (FAST != 0) ? o_sl_eq : (i_sl_used1 == i_hsl_rd);
 
 	////////////////////////////////////////////////////////////////////////
 	//
