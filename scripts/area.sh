@@ -42,8 +42,8 @@
 # (a run naming the parent only, with no run of the child since the
 # board's elaboration) stays a black box, and area.sh says so.  T the
 # synthesis's wall time ("reused": the netlist of a run before, from the
-# same elaboration and synthesis script; AREA_RESYNTH=1 synthesises
-# again).  Runs niced, one module at a time.  Then
+# same module tree -- equal up to Yosys' internal numbering -- and
+# synthesis script; AREA_RESYNTH=1 synthesises again).  Runs niced, one module at a time.  Then
 #   max_logic_levels: H (MODULE)
 #   regs_over_budget: RH (K of N modules over B levels: MODULE ...)
 # from the figures with children, and exit 1 when a module's figure with
@@ -101,6 +101,7 @@ cd "$(dirname "$0")/.."
 fail() { echo "area: FAIL: $*" >&2; exit 1; }
 command -v yosys >/dev/null || fail "yosys not installed (make deps)"
 python3 scripts/fpga_depth.py --selftest > /dev/null || fail "scripts/fpga_depth.py --selftest"
+python3 scripts/lib/rtlil_same.py --selftest > /dev/null || fail "scripts/lib/rtlil_same.py --selftest"
 make -s build/gen/wq_defs.vh build/gen/wq_decode.vh build/gen/wq_ue.vh build/gen/wq_ue_sched.vh \
     build/gen/sched_fw.hex >/dev/null || fail "cannot generate build/gen (headers, firmware)"
 lanes=${AREA_LANES:-8}
@@ -231,11 +232,21 @@ while read -r name short inst alone; do
     # module's order, and the same logic maps a level deeper or shallower.
     # Read from its own file, a module's names are interned in that file's
     # order, which only the module's tree decides.
+    # A tree the same as the run before's up to the numbering of Yosys'
+    # internal names (scripts/lib/rtlil_same.py: an edit to another module
+    # renumbers them) keeps the file of the run before, so its netlist
+    # is reused below: after an edit only the trees that hold it are
+    # synthesised again.
     il=$out/$short.sub.il
     if [ ! -s "$il" ] || [ ! "$il" -nt "$src" ]; then
         nice yosys -q -l "$out/$short.sub.log" -p "read_rtlil $src; hierarchy -top $name
-            blackbox * $name %d A:wq_area_inline %d; hierarchy -top $name; write_rtlil $il" > /dev/null 2>&1 ||
+            blackbox * $name %d A:wq_area_inline %d; hierarchy -top $name; write_rtlil $il.new" > /dev/null 2>&1 ||
             { tail -20 "$out/$short.sub.log" >&2; fail "yosys: extracting $short's tree ($out/$short.sub.log)"; }
+        if [ -s "$il" ] && python3 scripts/lib/rtlil_same.py "$il.new" "$il"; then
+            rm -f "$il.new"
+        else
+            mv "$il.new" "$il"
+        fi
     fi
     {
         echo "read_rtlil $il"

@@ -167,6 +167,7 @@ if [ "${1:-}" = --lint ]; then
     python3 scripts/fpga_depth.py --selftest || fail "scripts/fpga_depth.py --selftest"
     python3 scripts/fpga_timing.py --selftest || fail "scripts/fpga_timing.py --selftest"
     python3 scripts/fpga_sinks.py --selftest || fail "scripts/fpga_sinks.py --selftest"
+    python3 scripts/lib/rtlil_same.py --selftest || fail "scripts/lib/rtlil_same.py --selftest"
     ld=$(python3 scripts/fpga_depth.py build/fpga/lint_path.json wq_uart_rx --top 1) ||
         fail "scripts/fpga_depth.py on wq_uart_rx"
     ld=$(echo "$ld" | tail -1)

@@ -148,16 +148,11 @@ module wq_core #(
     localparam RF_AW = (RF_D > 1) ? $clog2(RF_D) : 1;
     localparam TR_D  = WARPS * PARTS;                   // thread-id rows
     localparam TR_AW = (TR_D > 1) ? $clog2(TR_D) : 1;
-    localparam [31:0] TRAP_RECOV = `WQ_TRAP_RECOV_MASK;
     localparam TIDW  = 11;                              // a thread-id coordinate
 
     // (the descriptor's other fields are the host's; its address the model's)
     wire unused_params = &{1'b0, i_launch_addr, i_launch_desc};
 
-    function recoverable;
-        input [7:0] code;
-        recoverable = (code[7:5] == 3'd0) ? TRAP_RECOV[code[4:0]] : 1'b0;
-    endfunction
     /* verilator lint_off UNUSEDSIGNAL */
     function [LANES-1:0] lanes_of;       // part p of a thread mask
         input [31:0] m;
@@ -290,7 +285,7 @@ module wq_core #(
     wire [PCW-1:0]   b_next;                   // b_pc + 1 (wq_ex_stage's flip-flops)
     wire [63:0]      b_ir;
     wire [7:0]       b_op, b_trap;
-    wire             b_is_trap;                // b_trap != NONE (wq_ex_stage's flip-flop)
+    wire             b_is_trap, b_trec;        // b_trap != NONE, recoverable (wq_ex_stage's flip-flops)
     wire             b_tfall;                  // WB's target is PC+1 (wq_ex_stage's flip-flop)
     wire [`WQ_OPK_W-1:0] b_opk;                // WB's opcode's kinds (wq_opk.vh; its flip-flops)
     wire [31:0]      b_sel;
@@ -512,11 +507,12 @@ module wq_core #(
         .i_ls_p(ls_p), .i_ls_wk(ls_wk), .i_ls_wb_row(ld_row), .i_ls_fuse(ls_fuse),
         .i_ls_row0(ls_row0),
         .i_b_busy(b_busy), .i_wb_blk(wb_blk), .i_wb_frz(wb_frz),
-        .i_ptrap_go(b_ptrap_go), .i_ptrap(b_ptrap), .i_ptrap_nz(b_ptrap_nz), .i_b_drop(cm_go && cm_last && cp_code),
+        .i_ptrap_go(b_ptrap_go), .i_ptrap(b_ptrap), .i_ptrap_nz(b_ptrap_nz),
+        .i_ptrap_rec(b_ptrap_rec), .i_b_drop(cm_go && cm_last && cp_code),
         .o_b_v(b_v), .o_b_commit(b_commit), .o_b_fp(b_fp), .o_b_w(b_w), .o_b_woh(b_woh), .o_b_p(b_p),
         .o_b_pc(b_pc), .o_b_next(b_next), .o_b_ir(b_ir), .o_b_op(b_op), .o_b_rd(b_rd), .o_b_sel(b_sel),
         .o_b_wrd(b_wrd), .o_b_wd(b_wd), .o_b_trap(b_trap),
-        .o_b_is_trap(b_is_trap), .o_b_tfall(b_tfall), .o_b_opk(b_opk), .o_b_res(b_res),
+        .o_b_is_trap(b_is_trap), .o_b_trec(b_trec), .o_b_tfall(b_tfall), .o_b_opk(b_opk), .o_b_res(b_res),
         .o_b_imm(b_imm), .o_setp_acc(setp_acc),
         .i_cm_idle(cm_idle), .i_cm_start(cm_start), .i_cm_atom(dc_atom),
         .i_own_dv(cm_own_dv), .i_own_fv(cm_own_fv), .o_dv_req(dv_req), .o_fv_req(fv_req),
@@ -600,7 +596,7 @@ module wq_core #(
     wire              b_gone, b_orphan;         // the warp ends (with orphaned threads)
     wire              b_ptrap_go;               // the deque-room check's trap becomes WB's
     wire [7:0]        b_ptrap;
-    wire              b_ptrap_nz;               // ... not NONE (the check's verdict)
+    wire              b_ptrap_nz, b_ptrap_rec;  // ... not NONE (the check's verdict), recoverable
     wire              b_yield, b_auto;          // YIELD; SUBV_AUTO took sub-vector mode
     wire [4:0]        l_p;                      // CALL's link: this beat's part
     wire [PCW-1:0]    b_npc;                    // the PC after the commit
@@ -619,7 +615,7 @@ module wq_core #(
         .i_b_v(b_v), .i_b_commit(b_commit), .i_b_w(b_w), .i_b_op(b_op), .i_b_opk(b_opk),
         .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_next(b_next), .i_b_imm(b_imm), .i_b_tfall(b_tfall),
         .i_b_wd(b_wd),
-        .i_trap(b_is_trap), .i_trap_recov(recoverable(b_trap)), .i_bar_go(bar_go),
+        .i_trap(b_is_trap), .i_trap_recov(b_trec), .i_bar_go(bar_go),
         .i_emit(b_emit), .i_wb_hold(wb_frz || b_twait), .i_rel_end(b_rel_end),
         .i_bchk_v(bchk_v),
         .i_act(b_act), .i_exited(b_exited), .i_ypol(y_pol), .i_yparam(y_param),
@@ -634,7 +630,8 @@ module wq_core #(
         .o_dq_op(dq_op), .o_son(w_son), .o_b_son(b_son),
         .o_kk(b_kk), .o_hold(b_hold), .o_last(b_last_k), .o_hold_any(b_hold_any),
         .o_last_nh(b_last_nh), .o_rel_now(b_rel_now),
-        .o_ptrap_go(b_ptrap_go), .o_ptrap(b_ptrap), .o_ptrap_nz(b_ptrap_nz), .o_l_p(l_p),
+        .o_ptrap_go(b_ptrap_go), .o_ptrap(b_ptrap), .o_ptrap_nz(b_ptrap_nz),
+        .o_ptrap_rec(b_ptrap_rec), .o_l_p(l_p),
         .o_yield(b_yield), .o_auto(b_auto), .o_npc(b_npc), .o_act_new(b_act_new),
         .o_exit_new(b_exit_new), .o_gone(b_gone), .o_orphan(b_orphan),
         .o_y_lfsr(y_lfsr), .o_y_count(y_count_ns),

@@ -116,7 +116,8 @@ module wq_diverge #(
     // the deque-room check's trap (becomes WB's), CALL's link beat's part
     output wire                     o_ptrap_go,
     output wire [7:0]               o_ptrap,
-    output wire                     o_ptrap_nz,     // o_ptrap is not NONE
+    output wire                     o_ptrap_nz,     // o_ptrap is not NONE,
+    output wire                     o_ptrap_rec,    // ... recoverable
     output wire [4:0]               o_l_p,
     // the outcome: YIELD and its state, SUBV_AUTO's mode, the PC and the
     // active and exited threads after the commit (reconvergence's
@@ -143,8 +144,7 @@ module wq_diverge #(
 `include "wq_core_wb.vh"
     // The lowest set bit of 32, isolated (one-hot, 0 when none: m & -m,
     // a carry chain and a LUT level) and encoded (each index bit an OR of
-    // 16 one-hot bits): about four LUT levels where a binary search of
-    // five halvings is ten.
+    // 16 one-hot bits): four LUT levels, a binary search's five halvings ten.
     function [31:0] low1;
         input [31:0] m;
         low1 = m & (~m + 32'd1);
@@ -298,16 +298,14 @@ module wq_diverge #(
     reg  [5:0]     g_ng;                        // groups counted
     reg            g_sub;                       // K_GRP: 0 THREAD_STATE, 1 DQ_PUSH_FRONT
     wire [4:0]     l_p;                         // CALL's link: this beat's part (u_lw)
-    // (kept with the holders and the link's parts as they are written, not
-    // tested behind them: more than one holder or link part left;
-    // wq_low_walk)
+    // (more than one holder or link part left: kept as the holders and the
+    // link's parts are written, not tested behind them; wq_low_walk)
     wire           h_more, l_more;
     reg            b_fin;                       // reconverge ended the warp (its record is out)
     wire        b_mt       = b_opk[`WQ_OPK_MT];
     wire        b_call     = b_opk[`WQ_OPK_CALL];
     wire        b_ret      = b_opk[`WQ_OPK_RET];
-    // (b_ret is a flip-flop, WB's opcode kind: no compare in front of the
-    // walk's select and g_t0)
+    // (b_ret: a flip-flop, WB's opcode kind, no compare before the walk's select)
     wire [31:0] g_act      = b_ret ? (b_act & ~r_held) : b_act;
     wire [31:0] g_sel      = b_ret ? (b_sel & ~r_held) : b_sel;
     wire [31:0] g_oh       = low1(g_rem);           // the walk's lowest thread left
@@ -479,11 +477,12 @@ module wq_diverge #(
     // the deque-room check and the segment's misuse (wq_diverge_room)
     wire        b_yback    = b_yfire && !b_yfound;
     wire [7:0]  b_ptrap;
-    wire        b_ptrap_nz;
+    wire        b_ptrap_nz, b_ptrap_rec;
     wq_diverge_room #(.DW(DW)) u_room (
         .i_misuse(sv_misuse), .i_mt(b_mt), .i_ng(g_ng), .i_call(b_call), .i_two(b_two),
         .i_push(b_push), .i_yback(b_yback), .i_head(dq_head), .i_cnt(dq_cnt), .i_tail(dq_tail),
-        .i_log2(dq_log2), .o_trap(b_ptrap), .o_is_trap(b_ptrap_nz));
+        .i_log2(dq_log2), .o_trap(b_ptrap), .o_is_trap(b_ptrap_nz),
+        .o_is_rec(b_ptrap_rec));
     // PC and active set after the instruction (before reconverge)
     wire [PCW-1:0] b_npc   = b_subv ? sv_npc :
                              b_mt ? ((g_act != 32'd0) ? g_ft : b_next) :
@@ -576,6 +575,7 @@ module wq_diverge #(
     assign o_ptrap_go = b_v && b_commit && b_prep == BP_CHECK;
     assign o_ptrap = b_ptrap;
     assign o_ptrap_nz = b_ptrap_nz;
+    assign o_ptrap_rec = b_ptrap_rec;
     assign o_l_p = l_p;
     assign o_yield = b_yield;
     assign o_auto = b_sst_go && b_sau;

@@ -30,7 +30,8 @@ module wq_diverge_room #(
     input  wire [DW-1:0]   i_tail,
     input  wire [4:0]      i_log2,
     output wire [7:0]      o_trap,
-    output wire            o_is_trap    // o_trap is not NONE
+    output wire            o_is_trap,   // o_trap is not NONE
+    output wire            o_is_rec     // ... and recoverable (the spec's RECOV flags)
 );
     wire [9:0]  dq_depth   = 10'd1 << i_log2;
     wire [10:0] dq_head11  = {{(11-DW){1'b0}}, i_head};
@@ -57,6 +58,13 @@ module wq_diverge_room #(
     // (the verdict alone, without the code's select and its compare with
     // NONE behind it: WB's trap flag takes it at the check's last level)
     assign o_is_trap = i_misuse || b_noroom;
+    // (its recoverability beside it, as WB's trap walk reads it: not a
+    // decode of the code behind the code's select)
+    assign o_is_rec  = i_misuse ? `WQ_TRAP_SUBV_MISUSE_RECOV :
+                       b_noroom ? (b_full ? `WQ_TRAP_DEQUE_FULL_RECOV :
+                                   i_yback ? `WQ_TRAP_DEQUE_BACK_BOUND_RECOV :
+                                   `WQ_TRAP_DEQUE_FRONT_BOUND_RECOV) :
+                       `WQ_TRAP_NONE_RECOV;
 
 `ifdef FORMAL
     // Checked inside wq_core by `make formal` (scripts/formal.sh, job core;
@@ -75,5 +83,7 @@ module wq_diverge_room #(
                              `WQ_TRAP_NONE;
     always @(*) assert(o_trap == f_trap);
     always @(*) assert(o_is_trap == (f_trap != `WQ_TRAP_NONE));
+    localparam [31:0] F_RECOV = `WQ_TRAP_RECOV_MASK;
+    always @(*) assert(o_is_rec == ((f_trap[7:5] == 3'd0) ? F_RECOV[f_trap[4:0]] : 1'b0));
 `endif
 endmodule

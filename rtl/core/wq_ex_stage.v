@@ -37,11 +37,10 @@
 // atomic (i_wb_ls), and SETP's compare bits gather, part by part, in
 // setp_acc as its part beats enter WB.  o_b_load: WB loads a beat this
 // cycle (either source; wq_core forms its warp for the deque's view from
-// its own flags).  WB's own
-// decisions (the commit, its records, the hold) are the core's: it keeps
-// its beat while i_b_busy, drops it on a code-writing store's completion
-// (i_b_drop), and takes the divergence unit's deque-room trap
-// (i_ptrap_go).
+// its own flags).  WB's own decisions (the commit, its records, the hold)
+// are the core's: it keeps its beat while i_b_busy, drops it on a
+// code-writing store's completion (i_b_drop), and takes the divergence
+// unit's deque-room trap (i_ptrap_go).
 //
 // The division unit's and the FP unit's commits take the completion path
 // between WB's commits, each as the port's owner (i_own_dv, i_own_fv:
@@ -190,7 +189,8 @@ module wq_ex_stage #(
     input  wire                 i_wb_frz,       // a completion has the commit port
     input  wire                 i_ptrap_go,     // the divergence unit's trap becomes WB's
     input  wire [7:0]           i_ptrap,
-    input  wire                 i_ptrap_nz,     // i_ptrap is not NONE (the check's verdict)
+    input  wire                 i_ptrap_nz,     // i_ptrap is not NONE (the check's verdict),
+    input  wire                 i_ptrap_rec,    // ... recoverable
     input  wire                 i_b_drop,       // a code-writing store's commit drops WB's beat
     output wire                 o_b_v,
     output wire                 o_b_commit,
@@ -208,6 +208,7 @@ module wq_ex_stage #(
     output wire                 o_b_wd,         // i_wave_subv as the instruction entered WB
     output wire [7:0]           o_b_trap,
     output wire                 o_b_is_trap,    // ... not TRAP_NONE (a flip-flop)
+    output wire                 o_b_trec,       // ... recoverable (a flip-flop)
     output wire                 o_b_tfall,      // ... its target is PC+1 (a flip-flop)
     output wire [`WQ_OPK_W-1:0]     o_b_opk,        // ... its opcode's kinds (flip-flops, wq_opk.vh)
     output wire [LANES*32-1:0]  o_b_res,        // the values WB writes (MUL's: the sum)
@@ -312,7 +313,12 @@ module wq_ex_stage #(
     reg              b_wrd;
     reg              b_wd;
     reg [7:0]        b_trap;
-    reg              b_istrap;                  // b_trap != NONE, registered with it
+    localparam [31:0] TRAP_RECOV = `WQ_TRAP_RECOV_MASK;
+    function recov;                             // a trap code's recoverability (the spec's)
+        input [7:0] code;
+        recov = (code[7:5] == 3'd0) ? TRAP_RECOV[code[4:0]] : 1'b0;
+    endfunction
+    reg              b_istrap, b_itrec;         // b_trap != NONE, recoverable: registered with it
     // a branch's target is its fall-through, PC+1 (BRA: its offset is 0),
     // registered with the beat's PC and target field (wq_diverge's group
     // walk and push read a flip-flop, not an adder and a compare)
@@ -337,9 +343,8 @@ module wq_ex_stage #(
     wire xb_ready;                      // u_xb has room (a flip-flop: its holding flag's complement)
     wire dv_take;                       // EX's division beat moves into the division unit
     wire fv_take;                       // EX's FP beat moves into the FP unit
-    // EX accepts a beat: its own leaves (towards WB, into the LSU queue, or
-    // a gather beat into the queue's next entry); WB's hold is not a term:
-    // the EX/WB buffer's room is
+    // EX accepts a beat: its own leaves (towards WB, into the LSU queue, or a gather
+    // beat into the queue's next entry); WB's hold is not a term: the EX/WB buffer's room is
     wire x_take = !x_v || i_ls_take || dv_take || fv_take || (!x_busy && !i_wb_blk && xb_ready);
     // (a trap's or a code-writing store's squash drops the beat EX takes
     // in its cycle with EX's, below, and the scoreboard clears its warp
@@ -420,9 +425,8 @@ module wq_ex_stage #(
     // time, and its commit goes through the completion path (fc_go,
     // below), the unit's instructions in the order they came in.  The unit
     // holds several instructions (different warps'); another FP
-    // instruction waits in EX while its operand buffer holds one or no
-    // slot is free (fv_free).  FP = 0: no unit (DE traps every FP opcode,
-    // so none reaches EX).
+    // instruction waits in EX while its operand buffer holds one or no slot is
+    // free (fv_free).  FP = 0: no unit (DE traps every FP opcode: none reaches EX).
     function fpop;
         input [7:0] op;
         case (op)
@@ -643,9 +647,8 @@ module wq_ex_stage #(
     assign o_wbi_ra  = xb_held ? xb_row : op_a;
     assign wbi_cmp   = xb_held ? xb_cmp : alu_cmp;
     assign xb_trap_c = xb_held && xb_tc;
-    // (the entering beat's PC+1 test from EX's flip-flops or the waiting
-    // beat's, selected last: b_tfall's compare is not behind the buffer's
-    // select of the PC and target)
+    // (the entering beat's PC+1 test from EX's flip-flops or the waiting beat's,
+    // selected last: b_tfall's compare is not behind the buffer's select of the PC)
     wire wbi_tf = xb_held ? xb_tf : tf_x;
 
     always @(posedge i_clk) begin
@@ -663,6 +666,7 @@ module wq_ex_stage #(
                 b_w <= x_w; b_woh <= w_oh(x_w); b_p <= i_ls_p; b_pc <= x_pc; b_next <= x_pc + 1'b1; b_op <= x_op; b_rd <= x_rd + {4'd0, i_ls_wk};
                 b_sel <= x_sel; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
                 b_istrap <= 1'b0;
+                b_itrec <= `WQ_TRAP_NONE_RECOV;
                 b_tfall <= tfall(x_op, x_pc, b_imm);
                 // (an ATOM's: not WB's ALU stage.  WBU left 0 rather than
                 // decoded from x_op, which the mapper cannot know is the
@@ -677,6 +681,7 @@ module wq_ex_stage #(
                 b_wd <= i_wave_subv;
                 b_trap <= wbi_trap;
                 b_istrap <= wbi_trap != `WQ_TRAP_NONE;
+                b_itrec <= recov(wbi_trap);
                 b_imm <= wbi_imm;
                 b_tfall <= wbi_tf;
                 b_opk <= opk(wbi_op, wbi_skip);
@@ -691,6 +696,7 @@ module wq_ex_stage #(
             // (the verdict, not the code's compare with NONE: the code
             // is the room check's deepest output)
             b_istrap <= i_ptrap_nz;
+            b_itrec <= i_ptrap_rec;
         end
         // a completion's commit of a store that wrote code: the younger
         // entries go (the LSU drops them, wq_issue frees their warps), WB's
@@ -764,7 +770,7 @@ module wq_ex_stage #(
     assign o_b_ir = b_ir;       assign o_b_op = b_op;         assign o_b_rd = b_rd;
     assign o_b_sel = b_sel;     assign o_b_wrd = b_wrd;
     assign o_b_wd = b_wd;       assign o_b_trap = b_trap;     assign o_b_imm = b_imm;
-    assign o_b_is_trap = b_istrap;
+    assign o_b_is_trap = b_istrap; assign o_b_trec = b_itrec;
     assign o_b_tfall = b_tfall;
     assign o_b_opk = b_opk;
     assign o_b_res = !b_wbu ? b_res : b_pp ? wbu_res : b_kres;
@@ -782,10 +788,9 @@ module wq_ex_stage #(
     assign o_dv_w = dv_w;       assign o_dc_go = dc_go;
     assign o_xu_busy = dv_busy || fv_busy;
     assign o_xc_open = dv_on || fv_on;
-    // (WB holds its beat while a unit owns the port and its commit runs or
-    // can start -- ready, with no atomic between: wq_wb_ctl's wb_frz, where
-    // the atomic test enters at the last level; the hold's last commit
-    // waits only with WB empty)
+    // (WB holds its beat while a unit owns the port and its commit runs or can start --
+    // ready, with no atomic between: wq_wb_ctl's wb_frz, the atomic test at the last
+    // level; the hold's last commit waits only with WB empty)
     assign o_xc_run  = (i_own_dv && dv_on) || (i_own_fv && fv_on);
     assign o_xc_rdy  = (i_own_dv && dv_rdy) || (i_own_fv && fv_rdy);
     // the completion beat: the division's or the FP unit's (an FP beat: a
@@ -846,7 +851,7 @@ module wq_ex_stage #(
 `ifdef FORMAL_EX_STAGE_TOP
     always @(*) if (!f_past) assume(i_reset);
     // the room check's verdict is its code's (wq_diverge_room asserts it)
-    always @(*) assume(i_ptrap_nz == (i_ptrap != `WQ_TRAP_NONE));
+    always @(*) assume(i_ptrap_nz == (i_ptrap != `WQ_TRAP_NONE) && i_ptrap_rec == recov(i_ptrap));
     // the core's contracts on EX's inputs: a trap's squash is the commit
     // of WB's trap beat, with the division and FP units empty (wq_core's
     // b_twait); the LSU's write-back beat moves only while WB takes a beat
@@ -899,7 +904,7 @@ module wq_ex_stage #(
                                  wbi_op == `WQ_OP_RET))
             assert(o_wbi_ra == wbi_row);
         // WB's trap flag is its trap code's (registered beside it)
-        if (b_v) assert(b_istrap == (b_trap != `WQ_TRAP_NONE));
+        if (b_v) assert(b_istrap == (b_trap != `WQ_TRAP_NONE) && b_itrec == recov(b_trap));
         // ... and its fall-through flag its target's
         if (b_v) assert(b_tfall == tfall(b_op, b_pc, b_imm));
         if (b_v) assert(b_next == b_pc + 1'b1);

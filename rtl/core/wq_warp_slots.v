@@ -359,8 +359,8 @@ module wq_warp_slots #(
         end
     end
     // bc_w's check from this cycle's terms (KILL's release; the formal
-    // section's definitions) and WB's from the terms registered at the
-    // last edge (c_go_q, c_rel_q): a slot's state, trap code or CTA
+    // section's definitions) and WB's from the terms of the last edge
+    // (b_go_q, b_rel_q): a slot's state, trap code or CTA
     // changes only at a WB commit that ends, waits, traps or releases, a
     // warp's start, RESUME or KILL (ev_st, below), so the registered terms
     // are this cycle's unless one of those came at the last edge (c_v
@@ -369,20 +369,31 @@ module wq_warp_slots #(
     wire             bar_go_c  = (bc_oh & c_arr) == {WARPS{1'b0}};
 `endif
     wire             rel_end_c = (bc_oh & ~c_arr & c_at) != {WARPS{1'b0}};
-    // (registered as WB reads them, a flip-flop a slot: c_go_q, no other
-    // warp of the CTA can still arrive, and c_rel_q, the release -- so
-    // each is a one-hot select by WB's warp, which is a slot (oh_wb is
-    // one-hot), not a select of two terms or of a complement)
-    reg  [WARPS-1:0] c_go_q, c_rel_q;
+    // WB's two are flip-flops, b_go_q (no other warp of the CTA can still
+    // arrive) and b_rel_q (the release): each cycle's terms selected by
+    // the warp WB holds next -- the warp it loads (i_b_load_w) when it
+    // loads a beat, else its own; slot 0 in reset, as wq_ex_stage's
+    // b_woh -- so that WB's record walk reads them at level 0, not behind
+    // an AND-OR of eight.  WB's load, the latest term, selects last.
+    wire [WARPS-1:0] oh_ld   = {{(WARPS-1){1'b0}}, 1'b1} << i_b_load_w;
+    wire [WARPS-1:0] c_go_n  = ~c_arr;
+    wire [WARPS-1:0] c_rel_n = ~c_arr & c_at;
+    // (the two selects kept as nets, so the load's LUT is the last)
+    (* keep *) wire go_ld, rel_ld, go_kp, rel_kp;
+    assign go_ld  = i_reset ? c_go_n[0] : (oh_ld & c_go_n) != {WARPS{1'b0}};
+    assign rel_ld = i_reset ? c_rel_n[0] : (oh_ld & c_rel_n) != {WARPS{1'b0}};
+    assign go_kp  = i_reset ? c_go_n[0] : (oh_wb & c_go_n) != {WARPS{1'b0}};
+    assign rel_kp = i_reset ? c_rel_n[0] : (oh_wb & c_rel_n) != {WARPS{1'b0}};
+    reg              b_go_q, b_rel_q;
     reg              c_v;
     wire             ev_st;
     always @(posedge i_clk) begin
-        c_go_q <= ~c_arr;
-        c_rel_q <= ~c_arr & c_at;
+        b_go_q  <= i_b_load ? go_ld : go_kp;
+        b_rel_q <= i_b_load ? rel_ld : rel_kp;
         c_v <= !ev_st;
     end
-    assign o_bar_go    = (oh_wb & c_go_q) != {WARPS{1'b0}};
-    assign o_rel_end   = (oh_wb & c_rel_q) != {WARPS{1'b0}};
+    assign o_bar_go    = b_go_q;
+    assign o_rel_end   = b_rel_q;
     assign o_bchk_v    = c_v;
     assign o_kill_rel  = rel_end_c;
     assign o_bar_slots = o_bar_oth | ((i_wb_bar && !i_wb_trap && !i_csr_on) ? oh_wb : {WARPS{1'b0}});
@@ -591,7 +602,14 @@ module wq_warp_slots #(
     // cycle's reset).
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    // WB's warp as the edge before left it: the warp WB loaded, else its
+    // own, slot 0 after reset (wq_ex_stage's b_w; b_go_q and b_rel_q
+    // select by it one cycle early)
+    reg [WID_W-1:0] f_wbw_q;
+    always @(posedge i_clk)
+        f_wbw_q <= i_reset ? {WID_W{1'b0}} : i_b_load ? i_b_load_w : i_wb_w;
 `ifdef FORMAL_WARP_SLOTS_TOP
+    always @(*) if (f_past) assume(i_wb_w == f_wbw_q);
     always @(*) if (!f_past) assume(i_reset);
     // the core's contract: WB commits outside a CSR step, RESUME and KILL
     // come only inside one, and a commit
@@ -611,6 +629,7 @@ module wq_warp_slots #(
             assert(i_csr_on);
     always @(*)
         if (f_past) assert(i_wb_oh == {{((1<<WID_W)-1){1'b0}}, 1'b1} << i_wb_w);
+    always @(*) if (f_past) assert(i_wb_w == f_wbw_q);
     // (inside the core) WB's registered fields are its warp's slot's
     always @(*)
         if (f_past && !i_reset && i_b_v)
@@ -701,7 +720,8 @@ module wq_warp_slots #(
         assert(rel_end_c == (bar_go_c && (f_row & f_at) != {WARPS{1'b0}}));
         // the registered terms are this cycle's when valid, so WB's check
         // is bc_w's outside a CSR step
-        if (c_v) assert(c_go_q == ~c_arr && c_rel_q == (~c_arr & c_at));
+        if (c_v) assert(o_bar_go == ((oh_wb & ~c_arr) != {WARPS{1'b0}}) &&
+                        o_rel_end == ((oh_wb & ~c_arr & c_at) != {WARPS{1'b0}}));
         if (c_v && !i_csr_on) assert(o_bar_go == bar_go_c && o_rel_end == rel_end_c);
         // the barrier check of a started warp: no other warp of its CTA
         // can still arrive when it completes, and the ones it releases
