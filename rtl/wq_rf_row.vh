@@ -42,6 +42,14 @@
         input [4:0]       base;
         rf_prow = rf_row(w, 6'd0, 6'd0) + r + base * PARTS - base;
     endfunction
+    // register r's unpacked row, part p (below PARTS), past its warp's
+    // first row: r * PARTS + p, the parts' bits beside r's (PARTS is a
+    // power of two) -- wiring, where rf_row's sum is an adder
+    function [RF_AW-1:0] rf_urow;
+        input [5:0]       r;
+        input [5:0]       p;
+        rf_urow = ({26'd0, r} * PARTS) | ({26'd0, p} & (PARTS - 1));
+    endfunction
     // whether register r is packed in a sub-vector segment (rf_rowp's test)
     function rf_pk;
         input [5:0]       r;

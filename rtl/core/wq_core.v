@@ -822,6 +822,24 @@ module wq_core #(
                                 lanes_of(b_sel, b_p) != {LANES{1'b0}};
     wire [RF_AW-1:0] bw_row   = rf_rowp(b_w, b_rd, b_p, b_son, b_sbase);
     wire [RF_AW-1:0] link_row = rf_rowp(b_w, b_rd, {1'b0, l_p}, b_son, b_sbase);
+    // CALL's link row for its zero flag (wq_commit reads the flag at the
+    // row's place in its warp's flags, zi: what a row is beyond its warp's
+    // first): an unpacked register's r * PARTS + p, wiring of flip-flops,
+    // and a packed one's (the shared base's arithmetic) from registers
+    // written a cycle before -- WB's fields stay while its beat waits, and
+    // the link's records come after the prologue's deque-room check, which
+    // is after WB's first cycle (the FORMAL section asserts the place)
+    reg              lk_pk_q;
+    reg  [RF_AW-1:0] lk_prow_q;
+    always @(posedge i_clk) begin
+        lk_pk_q   <= rf_pk(b_rd, b_son, b_sbase);
+        lk_prow_q <= rf_prow(b_w, b_rd, b_sbase);
+    end
+    wire [RF_AW-1:0] link_zrow = lk_pk_q ? lk_prow_q : rf_urow(b_rd, {1'b0, l_p});
+    // (and the part beat's, the packed test and row beside the unpacked
+    // place, one select: not rf_rowp's chain of sums)
+    wire [RF_AW-1:0] bw_zrow  = rf_pk(b_rd, b_son, b_sbase) ? rf_prow(b_w, b_rd, b_sbase) :
+                                                              rf_urow(b_rd, b_p);
     // (the completion's row comes from its unit's flip-flops: wq_de_stage's
     // destination row, cm_rrow)
     wq_commit #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .WID_W(WID_W), .RF_D(RF_D),
@@ -830,11 +848,12 @@ module wq_core #(
         .i_at_rec(at_rec), .i_at_w(x_w), .i_at_pc(x_pc), .i_at_lane(at_lane), .i_at_fn(x_fn),
         .i_at_addr(at_addr), .i_at_new(at_new), .i_at_old(at_old),
         .i_b_w(b_w), .i_b_pc(b_pc), .i_b_rd(b_rd), .i_b_sel(b_sel),
-        .i_bw_go(bw_go), .i_bw_p(b_p), .i_bw_row(bw_row), .i_bw_res(b_res),
+        .i_bw_go(bw_go), .i_bw_p(b_p), .i_bw_row(bw_row), .i_bw_zrow(bw_zrow), .i_bw_res(b_res),
         .i_emit(b_emit), .i_kk(b_kk), .i_last(b_last_k), .i_more(b_more),
         .i_trap(b_is_trap), .i_trap_code(b_trap), .i_gone_orphan(b_gone && b_orphan),
         .i_act(b_act), .i_op(b_op), .i_ir(b_ir), .i_auto(b_auto), .i_pred(b_pred_new),
-        .i_link_p(l_p), .i_link_row(link_row), .i_link_val({{(32-PCW){1'b0}}, b_next}),
+        .i_link_p(l_p), .i_link_row(link_row), .i_link_zrow(link_zrow),
+        .i_link_val({{(32-PCW){1'b0}}, b_next}),
         .i_bar_lo(bar_lo), .i_bar_slots(bar_slots), .i_bar_key(b_key),
         .i_dg_kind(dg_kind), .i_dg_pc(dg_pc), .i_dg_aux(dg_aux), .i_dg_mask(dg_mask),
         .i_dg_a(dg_a), .i_dg_b(dg_b),

@@ -68,6 +68,7 @@ core_progs=("${core_first[@]}" tests/programs/bench/alu_ipc.wqs tests/programs/b
     tb/verilator/sched/progs/trap_misaligned_h.wqs tb/verilator/sched/progs/trap_reg.wqs
     tb/verilator/core/progs/core_yield.wqs tests/programs/asm_loop.wqs
     tb/verilator/sched/progs/traps_bound.wqs tb/verilator/core/progs/core_calls.wqs
+    tb/verilator/core/progs/core_call_shared.wqs
     tb/verilator/sched/progs/diverge.wqs tests/programs/loops.wqs
     tb/verilator/core/progs/core_subv.wqs tests/programs/subv_normal.wqs
     tests/programs/subv_packed.wqs tests/programs/subv_packed_mem.wqs tests/programs/subv_rundry.wqs
