@@ -83,7 +83,7 @@ module wq_diverge_room #(
                              `WQ_TRAP_NONE;
     always @(*) assert(o_trap == f_trap);
     always @(*) assert(o_is_trap == (f_trap != `WQ_TRAP_NONE));
-    localparam [31:0] F_RECOV = `WQ_TRAP_RECOV_MASK;
-    always @(*) assert(o_is_rec == ((f_trap[7:5] == 3'd0) ? F_RECOV[f_trap[4:0]] : 1'b0));
+`include "wq_trap_recov.vh"
+    always @(*) assert(o_is_rec == trap_recov(f_trap));
 `endif
 endmodule

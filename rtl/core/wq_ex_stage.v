@@ -313,11 +313,7 @@ module wq_ex_stage #(
     reg              b_wrd;
     reg              b_wd;
     reg [7:0]        b_trap;
-    localparam [31:0] TRAP_RECOV = `WQ_TRAP_RECOV_MASK;
-    function recov;                             // a trap code's recoverability (the spec's)
-        input [7:0] code;
-        recov = (code[7:5] == 3'd0) ? TRAP_RECOV[code[4:0]] : 1'b0;
-    endfunction
+`include "wq_trap_recov.vh"
     reg              b_istrap, b_itrec;         // b_trap != NONE, recoverable: registered with it
     // a branch's target is its fall-through, PC+1 (BRA: its offset is 0),
     // registered with the beat's PC and target field (wq_diverge's group
@@ -681,7 +677,7 @@ module wq_ex_stage #(
                 b_wd <= i_wave_subv;
                 b_trap <= wbi_trap;
                 b_istrap <= wbi_trap != `WQ_TRAP_NONE;
-                b_itrec <= recov(wbi_trap);
+                b_itrec <= trap_recov(wbi_trap);
                 b_imm <= wbi_imm;
                 b_tfall <= wbi_tf;
                 b_opk <= opk(wbi_op, wbi_skip);
@@ -851,7 +847,7 @@ module wq_ex_stage #(
 `ifdef FORMAL_EX_STAGE_TOP
     always @(*) if (!f_past) assume(i_reset);
     // the room check's verdict is its code's (wq_diverge_room asserts it)
-    always @(*) assume(i_ptrap_nz == (i_ptrap != `WQ_TRAP_NONE) && i_ptrap_rec == recov(i_ptrap));
+    always @(*) assume(i_ptrap_nz == (i_ptrap != `WQ_TRAP_NONE) && i_ptrap_rec == trap_recov(i_ptrap));
     // the core's contracts on EX's inputs: a trap's squash is the commit
     // of WB's trap beat, with the division and FP units empty (wq_core's
     // b_twait); the LSU's write-back beat moves only while WB takes a beat
@@ -904,7 +900,7 @@ module wq_ex_stage #(
                                  wbi_op == `WQ_OP_RET))
             assert(o_wbi_ra == wbi_row);
         // WB's trap flag is its trap code's (registered beside it)
-        if (b_v) assert(b_istrap == (b_trap != `WQ_TRAP_NONE) && b_itrec == recov(b_trap));
+        if (b_v) assert(b_istrap == (b_trap != `WQ_TRAP_NONE) && b_itrec == trap_recov(b_trap));
         // ... and its fall-through flag its target's
         if (b_v) assert(b_tfall == tfall(b_op, b_pc, b_imm));
         if (b_v) assert(b_next == b_pc + 1'b1);

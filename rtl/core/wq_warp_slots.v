@@ -149,12 +149,7 @@ module wq_warp_slots #(
     output wire [WARPS-1:0]     o_bar_slots,    // the slots a release wakes
     output reg  [WID_W-1:0]     o_bar_lo        // ... the lowest (the record's unit)
 );
-    localparam [31:0] TRAP_RECOV = `WQ_TRAP_RECOV_MASK;
-
-    function slot_recov;
-        input [7:0] code;
-        slot_recov = (code[7:5] == 3'd0) ? TRAP_RECOV[code[4:0]] : 1'b0;
-    endfunction
+`include "wq_trap_recov.vh"
     /* verilator lint_off WIDTH */
     // the set bits of a slot vector, pairwise (a tree of adders)
     function [6:0] popcount;
@@ -452,7 +447,7 @@ module wq_warp_slots #(
     // FORMAL section's), so dec_d has no CSR term and dec_k no WB term.
     function [5:0] ws_dec;  // {TRAP not recoverable, TRAP recoverable, can arrive, at BAR, FREE, RUN}
         input [3:0] st;
-        input       rc;     // (the trap code's slot_recov)
+        input       rc;     // (the trap code's trap_recov)
         ws_dec = {st == `WQ_WS_TRAP && !rc, st == `WQ_WS_TRAP && rc,
                   st == `WQ_WS_RUN || (st == `WQ_WS_TRAP && rc),
                   st == `WQ_WS_BAR, st == `WQ_WS_FREE, st == `WQ_WS_RUN};
@@ -460,8 +455,8 @@ module wq_warp_slots #(
     wire [5:0]       dx_run  = ws_dec(`WQ_WS_RUN, 1'b0);
     wire [5:0]       dx_free = ws_dec(`WQ_WS_FREE, 1'b0);
     wire [5:0]       dx_bar  = ws_dec(`WQ_WS_BAR, 1'b0);
-    wire [5:0]       dx_trap = ws_dec(`WQ_WS_TRAP, slot_recov(i_wb_code));
-    wire [5:0]       dx_orph = ws_dec(`WQ_WS_TRAP, slot_recov(`WQ_TRAP_ORPHANED));
+    wire [5:0]       dx_trap = ws_dec(`WQ_WS_TRAP, trap_recov(i_wb_code));
+    wire [5:0]       dx_orph = ws_dec(`WQ_WS_TRAP, trap_recov(`WQ_TRAP_ORPHANED));
     (* keep *) reg [6*WARPS-1:0] dec_d;
     (* keep *) reg [6*WARPS-1:0] dec_k;
     (* keep *) reg [6*WARPS-1:0] dec_i;
@@ -665,7 +660,7 @@ module wq_warp_slots #(
             if (ev_krel && o_bar_oth[fi]) ws_nx[fi] = `WQ_WS_RUN;
             if (i_reset) ws_nx[fi] = `WQ_WS_FREE;
             if (f_past && !(i_wb_done && i_csr_on) && !((i_resume || i_kill) && !i_csr_on))
-                assert(dec_nx[6*fi +: 6] == ws_dec(ws_nx[fi], slot_recov(wt_nx[fi])));
+                assert(dec_nx[6*fi +: 6] == ws_dec(ws_nx[fi], trap_recov(wt_nx[fi])));
         end
     always @(posedge i_clk)
         for (fi = 0; fi < WARPS; fi = fi + 1)
@@ -688,7 +683,7 @@ module wq_warp_slots #(
     always @(*)
         for (fi = 0; fi < WARPS; fi = fi + 1) begin
             f_arr[fi] = w_state[fi] == `WQ_WS_RUN ||
-                        (w_state[fi] == `WQ_WS_TRAP && slot_recov(w_trap[fi]));
+                        (w_state[fi] == `WQ_WS_TRAP && trap_recov(w_trap[fi]));
             f_at[fi] = w_state[fi] == `WQ_WS_BAR;
         end
     always @(*) if (f_past && !i_reset) begin
@@ -703,8 +698,8 @@ module wq_warp_slots #(
             assert(w_arr[fi] == f_arr[fi]);
             assert(w_rn[fi] == (w_state[fi] == `WQ_WS_RUN));
             assert(w_fr[fi] == (w_state[fi] == `WQ_WS_FREE));
-            assert(w_trc[fi] == (w_state[fi] == `WQ_WS_TRAP && slot_recov(w_trap[fi])));
-            assert(w_tft[fi] == (w_state[fi] == `WQ_WS_TRAP && !slot_recov(w_trap[fi])));
+            assert(w_trc[fi] == (w_state[fi] == `WQ_WS_TRAP && trap_recov(w_trap[fi])));
+            assert(w_tft[fi] == (w_state[fi] == `WQ_WS_TRAP && !trap_recov(w_trap[fi])));
             // a started slot's fetch address is its code base plus its
             // PC's bytes
             if (w_init[fi]) assert(w_fa[fi] == fetch_addr(w_code[fi], w_pc[fi]));
