@@ -430,7 +430,7 @@ module wq_diverge #(
     (* keep *) wire b_k_rc;                 // ... and its record being emitted (a LUT)
     assign b_k_rc = b_k == K_RC;
     wq_diverge_subv #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .DW(DW), .WID_W(WID_W)) u_subv (
-        .i_clk(i_clk),
+        .i_clk(i_clk), .i_reset(i_reset),
         .i_b_w(b_w), .i_b_op(b_op), .i_b_snd(b_opk[`WQ_OPK_SNDV]), .i_b_svk(b_opk[`WQ_OPK_SLEV:`WQ_OPK_SSTV]),
         .i_b_wd(b_wd), .i_b_yb(b_yield || b_bar), .i_vload(i_vload), .i_vwarp(i_vwarp),
         .i_b_pc(b_pc), .i_b_next(b_next), .i_b_ipc(b_ipc), .i_b_k_rc(b_k_rc),

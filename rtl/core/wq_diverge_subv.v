@@ -30,6 +30,9 @@ module wq_diverge_subv #(
     parameter WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1
 ) (
     input  wire                 i_clk,
+    // (read by the simulation check only: before reset's first edge the
+    // flip-flops hold their initial values, which reset does not set)
+    input  wire                 i_reset,
     // WB's instruction and warp
     input  wire [WID_W-1:0]     i_b_w,
     // WB loads a beat of warp i_vwarp (WB's warp from the next cycle)
@@ -497,7 +500,7 @@ module wq_diverge_subv #(
     // (checked in simulation too: the SUBV programs on the lockstep
     // benches reach SUBV_END's wait at every LANES)
     always @(posedge i_clk)
-        if (i_sq && (rq_nfound != sn_nfound || rq_pick != sn_pick ||
+        if (!i_reset && i_sq && (rq_nfound != sn_nfound || rq_pick != sn_pick ||
                      rq_endnz != (sn_end != 32'd0))) begin
             $display("wq_diverge_subv: SUBV_END's registered search is not this cycle's (%m)");
             $stop;
