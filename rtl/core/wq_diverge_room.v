@@ -68,9 +68,9 @@ module wq_diverge_room #(
 
 `ifdef FORMAL
     // Checked on its own (scripts/formal.sh, job diverge_room: every input
-    // free) and inside wq_core (job core).  The trap as the pushes' count gives it: the front
-    // pushes (none, one, two, a push a group but the first), all of them
-    // with YIELD's back push.
+    // free) and inside wq_core (job core).  The trap as the pushes' count
+    // gives it: the front pushes (none, one, two, a push a group but the
+    // first), all of them with YIELD's back push.
     wire [10:0] f_nfront   = i_mt ? ((i_ng == 6'd0) ? 11'd0 : {5'd0, i_ng} - 11'd1) :
                              i_call ? (i_two ? 11'd2 : 11'd1) :
                              i_push ? 11'd1 : 11'd0;
