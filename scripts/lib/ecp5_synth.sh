@@ -2,7 +2,10 @@
 # (scripts/fpga.sh ecp5) and the per-module area tool (scripts/area.sh)
 # share, so the area tool's figures are those of the board's netlist.
 #
-# ecp5_synth TOP -> the command (without the final write_json's file).
+# ecp5_synth TOP [PREMAP] -> the command (without the final write_json's
+# file); with PREMAP it also writes the netlist as LUT mapping takes it
+# (flip-flops and carries mapped, the rest gates) to the RTLIL file
+# PREMAP: scripts/fpga.sh's depth-optimal mapping of the same netlist.
 # synth_ecp5 -nowidelut in three parts:
 #  - its coarse section written out without `share`: on the default
 #    configuration Yosys 0.23's share (SAT over every pair of the core's
@@ -20,13 +23,15 @@
 # invisible afterwards): a latch cell left after the flip-flop mapping
 # fails the run.
 ecp5_synth() {
-    local top=$1 coarse
+    local top=$1 premap=${2:-} coarse
     coarse="proc; flatten; tribuf -logic; deminout; opt_expr; opt_clean; check; opt -nodffe -nosdff; fsm; opt; wreduce; peepopt; opt_clean"
     coarse+="; techmap -map +/cmp2lut.v -D LUT_WIDTH=4; opt_expr; opt_clean"
     coarse+="; techmap -map +/mul2dsp.v -map +/ecp5/dsp_map.v -D DSP_A_MAXWIDTH=18 -D DSP_B_MAXWIDTH=18 -D DSP_A_MINWIDTH=2 -D DSP_B_MINWIDTH=2 -D DSP_NAME=\$__MUL18X18"
     coarse+="; chtype -set \$mul t:\$__soft_mul; alumacc; opt; memory -nomap; opt_clean"
     printf '%s' "synth_ecp5 -nowidelut -top $top -run :coarse; $coarse; synth_ecp5 -nowidelut -run map_ram:map_luts"
-    printf '%s' "; select -assert-none t:\$_DLATCH_* t:\$dlatch t:\$adlatch; synth_ecp5 -nowidelut -run map_luts:check"
+    printf '%s' "; select -assert-none t:\$_DLATCH_* t:\$dlatch t:\$adlatch"
+    [ -z "$premap" ] || printf '%s' "; write_rtlil $premap"
+    printf '%s' "; synth_ecp5 -nowidelut -run map_luts:check"
 }
 
 # level_budget -> the logic-level budget every register of the board's
