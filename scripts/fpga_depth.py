@@ -107,8 +107,9 @@ def selftest():
     one level, its steps free; 6 with --carry 1, each cell a level), q1 ->
     a LUT RAM's read address -> its data -> q4 (1), q1 -> a LUT -> a black
     box -> a LUT -> q5 (1: the box ends one path and starts the next; the
-    LUT into it ends at 1 too) and a second box fed by the first's output
-    (no level through either)."""
+    LUT into it ends at 1 too), a second box fed by the first's output
+    (no level through either), and q1 -> 2 of flowmap's $lut cells -> q6
+    (2)."""
     def lut(i, o):
         return {"type": "LUT4", "port_directions": {"A": "input", "Z": "output"},
                 "connections": {"A": [i], "Z": [o]}}
@@ -116,6 +117,10 @@ def selftest():
     def ff(d, q):
         return {"type": "TRELLIS_FF", "port_directions": {"DI": "input", "Q": "output"},
                 "connections": {"DI": [d], "Q": [q]}}
+
+    def flut(i, o):
+        return {"type": "$lut", "port_directions": {"A": "input", "Y": "output"},
+                "connections": {"A": [i], "Y": [o]}}
 
     def ccu(a, ci, s, co):
         return {"type": "CCU2C",
@@ -133,19 +138,20 @@ def selftest():
                                        "connections": {"I": [50], "O": [51]}},
              "b2": {"type": "$paramod$0f\\wq_sub", "port_directions": {"I": "input", "O": "output"},
                     "connections": {"I": [51], "O": [52]}},
-             "l7": lut(52, 53), "f5": ff(53, 54)}
+             "l7": lut(52, 53), "f5": ff(53, 54),
+             "m1": flut(10, 60), "m2": flut(60, 61), "f6": ff(61, 62)}
     names = {"q1": {"bits": [10], "hide_name": 0}, "q2": {"bits": [14], "hide_name": 0},
              "q3": {"bits": [26], "hide_name": 0}, "q4": {"bits": [41], "hide_name": 0},
              "mid": {"bits": [12], "hide_name": 0}, "q5": {"bits": [54], "hide_name": 0},
-             "bi": {"bits": [50], "hide_name": 0}}
+             "bi": {"bits": [50], "hide_name": 0}, "q6": {"bits": [62], "hide_name": 0}}
     nl = {"modules": {"t": {"ports": {"d": {"direction": "input", "bits": [2]}},
                             "cells": cells, "netnames": names}}}
     got = {}
     for carry in (0.0, 1.0):
         a = analyse(nl["modules"]["t"], 2, carry)
         got[carry] = {en: d for en, (d, _) in a["worst"].items()}
-    want0 = {"q2": 3, "q3": 3, "q4": 1, "q1": 0, "q5": 1, "bi": 1}
-    want1 = {"q2": 3, "q3": 6, "q4": 1, "q1": 0, "q5": 1, "bi": 1}
+    want0 = {"q2": 3, "q3": 3, "q4": 1, "q1": 0, "q5": 1, "bi": 1, "q6": 2}
+    want1 = {"q2": 3, "q3": 6, "q4": 1, "q1": 0, "q5": 1, "bi": 1, "q6": 2}
     # (over the budget of 2: q2's bit and q3's, one each)
     ok = all(got[0.0].get(k) == v for k, v in want0.items()) and \
         all(got[1.0].get(k) == v for k, v in want1.items()) and a["bound"] == {"wq_sub": 2} and \
