@@ -84,7 +84,9 @@
 //	wq_deque_front; with FRONT_FULL=0 only its type and presence
 //	fields, the rest 0), o_has_type[t] (wq_deque_has_type for type code t,
 //	from the front token alone), o_head, o_tail, o_log2.  No RAM read is
-//	on these paths.
+//	on these paths.  The same of a second warp, i_lwarp: o_l_head,
+//	o_l_tail, o_l_log2 (a user whose command warp is a register of its
+//	own reads another warp's state here: the core's debug window).
 //
 //	The view: the state of one warp (o_v_warp) -- head, tail, count,
 //	runtime log2, the front's below_bits -- in flip-flops of its own, for a user whose decisions
@@ -149,9 +151,12 @@ module wq_token_deque #(
     output wire [LOG2:0]                    o_head,
     output wire [LOG2:0]                    o_tail,
     output wire [`WQ_LDF_DEQUE_LOG2_W-1:0]  o_log2,
-    // the size of warp i_lwarp's deque, combinational from its register
-    // (a second read of the sizes, at a warp that need not be i_warp)
+    // the head, tail and size of warp i_lwarp's deque, combinational
+    // from its registers (a second read of the pointers and sizes, at a
+    // warp that need not be i_warp)
     input  wire [WID_W-1:0]                 i_lwarp,
+    output wire [LOG2:0]                    o_l_head,
+    output wire [LOG2:0]                    o_l_tail,
     output wire [`WQ_LDF_DEQUE_LOG2_W-1:0]  o_l_log2,
     // the view: the state of warp o_v_warp in flip-flops (i_vload: the
     // view follows warp i_vwarp from the next cycle)
@@ -722,6 +727,8 @@ module wq_token_deque #(
     assign o_head     = c_head;
     assign o_tail     = c_tail;
     assign o_log2     = {{(L2W-LGW){1'b0}}, c_log2};
+    assign o_l_head   = head_all[i_lwarp*PW +: PW];
+    assign o_l_tail   = tail_all[i_lwarp*PW +: PW];
     assign o_l_log2   = {{(L2W-LGW){1'b0}}, log2_all[i_lwarp*LGW +: LGW]};
 
 `ifdef FORMAL
@@ -810,9 +817,14 @@ module wq_token_deque #(
             assert(o_v_has == c_has[NPRES-1:0]);
     end
 
-    // the second read of the sizes is the state outputs' at the same warp
+    // the second read of the pointers and sizes is the state outputs' at
+    // the same warp
     always @(*)
-        if (i_lwarp == i_warp) assert(o_l_log2 == o_log2);
+        if (i_lwarp == i_warp) begin
+            assert(o_l_head == o_head);
+            assert(o_l_tail == o_tail);
+            assert(o_l_log2 == o_log2);
+        end
 
     // a search's result fields are those the `WQ_DQCMD_FIND left in r_*
     always @(*)

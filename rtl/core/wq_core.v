@@ -580,7 +580,6 @@ module wq_core #(
     // it walks a commit's records (b_kk), decides and gives the divergence
     // records' fields; wq_commit emits the records, this file carries the
     // commit out on the warp's slot
-    reg  [WID_W-1:0]  dq_warp;                  // the warp the deque's state follows
     wire [WID_W-1:0]  dw;                       // the debug window's warp (wq_core_csr)
     wire [WID_W-1:0]  dq_vw;                    // the warp its view follows: WB's
     wire              dq_ready, dq_rvalid;
@@ -624,7 +623,7 @@ module wq_core #(
         .i_csr_dq_set(csr_dq_set), .i_csr_dq_go(csr_dq_go), .i_csr_dq_again(csr_dq_again),
         .i_csr_dq_op(csr_dq_op), .i_csr_dq_index(csr_dq_index), .i_csr_dq_data(csr_dq_data),
         .i_csr_dq_head(csr_dq_head), .i_csr_dq_tail(csr_dq_tail),
-        .i_dq_warp(dq_warp), .i_dw(dw), .i_vload(b_load), .i_vwarp(v_load_w), .o_v_warp(dq_vw),
+        .i_dw(dw), .i_vload(b_load), .i_vwarp(v_load_w), .o_v_warp(dq_vw),
         .o_dq_ready(dq_ready), .o_dq_rvalid(dq_rvalid),
         .o_dq_token(dq_token), .o_dq_head(dq_head), .o_dq_tail(dq_tail), .o_dw_log2(dw_log2),
         .o_dq_op(dq_op), .o_son(w_son), .o_b_son(b_son),
@@ -754,7 +753,6 @@ module wq_core #(
     wire [WID_W-1:0] ds_s;
     wire [4:0]       ds_wi;
     wire [31:0]      ds_live;
-    wire [WID_W-1:0] ds_dqw;             // the warp of the CLEAR the deque takes
     wire [31:0]      cta_key;
     wire             tw_on;              // the walk has rows to write
     wire unused_disp = tw_on;            // (the formal covers')
@@ -770,7 +768,7 @@ module wq_core #(
         .i_disp(ph_disp), .i_dq_ready(dq_ready),
         .o_g_valid(g_valid), .o_disp_ok(disp_ok), .o_fit1(g_fit1), .o_start(ds_start),
         .o_slot_go(ds_slot_go), .o_slot(ds_s), .o_wi(ds_wi), .o_live(ds_live),
-        .o_end(ds_end), .o_dqw(ds_dqw),
+        .o_end(ds_end),
         .o_cx(g_cx), .o_cy(g_cy), .o_cz(g_cz), .o_bx(g_bx), .o_by(g_by), .o_bz(g_bz),
         .o_next(g_next), .o_local(g_local), .o_grid_seq(grid_seq), .o_key(cta_key),
         .o_tw_on(tw_on), .o_tw_pend(tw_pend),
@@ -807,11 +805,6 @@ module wq_core #(
         .o_dq_op(csr_dq_op), .o_dq_index(csr_dq_index), .o_dq_data(csr_dq_data),
         .o_dq_head(csr_dq_head), .o_dq_tail(csr_dq_tail));
 
-    // deque port: dispatch's CLEAR, the debug window's commands; its state
-    // outputs follow the warp the phase is about
-    always @(*) begin
-        dq_warp = ph_csr ? dw : ph_disp ? ds_dqw : b_w;
-    end
 
     // ---- WB's writes (wq_commit: the register file's write port and the
     // zero rows, the REG_WRITE slot, the commit stream's records, the step

@@ -47,7 +47,6 @@ module wq_dispatch #(
     output reg  [4:0]               o_wi,
     output wire [31:0]              o_live,         //   its threads
     output wire                     o_end,          // the DISPATCH commits
-    output reg  [WID_W-1:0]         o_dqw,          // the warp of the last CLEAR
     // the CTA's place in the grid (the slot's fields)
     output reg  [15:0]              o_cx, o_cy, o_cz,
     output reg  [25:0]              o_bx, o_by, o_bz,   // CTAID_d * NTID_d
@@ -134,7 +133,6 @@ module wq_dispatch #(
             if (ds_done) ds <= DS_END;
             else if (!i_free_v[ds_s]) ds_slot <= ds_slot + 1'b1;
             else if (i_dq_ready) begin
-                o_dqw <= ds_s;
                 tw_sl[o_wi[WID_W-1:0]] <= ds_s;
                 o_wi <= o_wi + 5'd1;
                 ds_slot <= ds_slot + 1'b1;

@@ -85,9 +85,8 @@ module wq_diverge #(
     input  wire [63:0]              i_csr_dq_data,
     input  wire [DQ_LOG2:0]         i_csr_dq_head,
     input  wire [DQ_LOG2:0]         i_csr_dq_tail,
-    // the deque: the warp its state outputs follow, its state
-    input  wire [WID_W-1:0]         i_dq_warp,
-    input  wire [WID_W-1:0]         i_dw,           // the debug window's warp (o_dw_log2)
+    // the deque: the debug window's warp, its state
+    input  wire [WID_W-1:0]         i_dw,           // (o_dq_head, o_dq_tail, o_dw_log2)
     // WB loads a beat (of warp i_vwarp): the deque's view of WB's warp follows
     input  wire                     i_vload,
     input  wire [WID_W-1:0]         i_vwarp,
@@ -191,7 +190,7 @@ module wq_diverge #(
     wire [3:0]        dq_op;
     wire              dq_has_call;
     // the state of WB's warp: the deque's view, in flip-flops (the state
-    // of warp i_dq_warp, o_dq_*, only goes to the debug window)
+    // of warp i_dw, o_dq_*, only goes to the debug window)
     wire [DW-1:0]     dq_head, dq_tail, dq_cnt;
     wire [4:0]        dq_log2;
     wire [DW-1:0]     dq_whead, dq_wtail;
@@ -648,12 +647,12 @@ module wq_diverge #(
 
     // ---- the deque port -----------------------------------------------------------------
     wq_diverge_dq #(.WARPS(WARPS), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W)) u_dq (
-        .i_clk(i_clk), .i_reset(i_reset), .i_dq_warp(i_dq_warp),
+        .i_clk(i_clk), .i_reset(i_reset), .i_b_w(i_b_w),
         .i_call(dq_call), .i_used(dq_used), .i_held(b_prep == BP_HELD), .i_find(b_prep == BP_FIND),
         .i_kk(b_kk), .i_h_ent(h_idx[DQ_LOG2-1:0] - 1'b1), .i_rtype(b_rtype), .i_yield(b_yield), .i_next(b_next),
         .i_ipc(b_ipc), .i_yfound(b_yfound), .i_yidx(b_yidx), .i_sel(b_sel), .i_g_m0(g_m0),
         .i_g_t0(g_t0), .i_ptype(b_ptype), .i_pmask(b_pmask), .i_paddr(b_paddr),
-        .i_ds_go(i_ds_go), .i_ds_log2(i_ds_log2),
+        .i_ds_go(i_ds_go), .i_ds_slot(i_ds_slot), .i_ds_log2(i_ds_log2),
         .i_csr_dq_set(i_csr_dq_set), .i_csr_dq_go(i_csr_dq_go), .i_csr_dq_again(i_csr_dq_again),
         .i_csr_dq_op(i_csr_dq_op), .i_csr_dq_index(i_csr_dq_index), .i_csr_dq_data(i_csr_dq_data),
         .i_csr_dq_head(i_csr_dq_head), .i_csr_dq_tail(i_csr_dq_tail),

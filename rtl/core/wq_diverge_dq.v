@@ -11,6 +11,14 @@
 // time: set (DQS_IDLE, i_call), on the port the next cycle (DQS_ISSUE)
 // until taken (DQS_WAIT), answered (DQS_DONE: the answer kept in o_r_*)
 // and used (i_used, back to DQS_IDLE).
+//
+// The command's warp is a register of its own (dq_cwarp), set with the
+// command: WB's warp (i_b_w) for a call, the dispatch's slot for a
+// CLEAR, the debug window's warp for its commands.  So every input of
+// the deque's command port is a flip-flop, and the deque's per-warp
+// decisions (its warp select, wq_token_cmd) start at a register rather
+// than behind the core's choice of phase.  The debug window reads its
+// warp's head, tail and size through the deque's second read (i_lwarp).
 `default_nettype none
 `include "wq_defs.vh"
 
@@ -22,8 +30,8 @@ module wq_diverge_dq #(
 ) (
     input  wire                     i_clk,
     input  wire                     i_reset,
-    input  wire [WID_W-1:0]         i_dq_warp,      // the warp the deque's state outputs follow
-    input  wire [WID_W-1:0]         i_dw,           // the warp o_dw_log2 is the size of
+    input  wire [WID_W-1:0]         i_b_w,          // WB's warp: a call's
+    input  wire [WID_W-1:0]         i_dw,           // the debug window's warp: its commands', o_head's, o_tail's, o_dw_log2's
     input  wire                     i_vload,        // the view moves to warp i_vwarp (WB loads a beat)
     input  wire [WID_W-1:0]         i_vwarp,
     // WB's call: set this cycle, and what it is (wq_diverge's walk)
@@ -47,6 +55,7 @@ module wq_diverge_dq #(
     input  wire [PCW-1:0]           i_paddr,
     // a warp starts: its deque is cleared to the launch's size
     input  wire                     i_ds_go,
+    input  wire [WID_W-1:0]         i_ds_slot,
     input  wire [4:0]               i_ds_log2,
     // the debug window's commands (wq_core_csr)
     input  wire                     i_csr_dq_set,
@@ -57,7 +66,7 @@ module wq_diverge_dq #(
     input  wire [63:0]              i_csr_dq_data,
     input  wire [DQ_LOG2:0]         i_csr_dq_head,
     input  wire [DQ_LOG2:0]         i_csr_dq_tail,
-    // the deque: the port, the answer, the state of warp i_dq_warp
+    // the deque: the port, the answer, the state of warp i_dw
     output wire                     o_ready,
     output wire                     o_rvalid,
     output wire [63:0]              o_token,
@@ -86,6 +95,7 @@ module wq_diverge_dq #(
 `include "wq_core_wb.vh"
     reg               dq_valid;
     reg  [3:0]        dq_op;
+    reg  [WID_W-1:0]  dq_cwarp;         // the command's warp
     reg  [`WQ_TF_TYPE_W-1:0] dq_type;
     reg  [31:0]       dq_mask;
     reg  [PCW-1:0]    dq_addr;
@@ -102,21 +112,25 @@ module wq_diverge_dq #(
     wire [15:0]       dq_has_type;
     wire [DW-1:0]     dq_head, dq_tail;
     wire [4:0]        dq_log2;
+    wire [DW-1:0]     dq_lhead, dq_ltail;
     wire [`WQ_TF_PRESENCE_W-1:0] v_has;
     wq_token_deque #(.LOG2(DQ_LOG2), .WARPS(WARPS), .FRONT_FULL(0)) u_deque (
         .i_clk(i_clk), .i_reset(i_reset),
-        .i_valid(dq_valid), .o_ready(dq_ready), .i_op(dq_op), .i_warp(i_dq_warp),
+        .i_valid(dq_valid), .o_ready(dq_ready), .i_op(dq_op), .i_warp(dq_cwarp),
         .i_type(dq_type), .i_mask(dq_mask), .i_addr(dq_addr),
         .i_index(dq_index), .i_data(dq_data), .i_head(dq_head_in), .i_tail(dq_tail_in),
         .i_log2(dq_log2_in),
         .o_rvalid(dq_rvalid), .o_rop(dq_rop), .o_rwarp(dq_rwarp), .o_trap(dq_trap),
         .o_token(dq_token), .o_index(dq_rindex), .o_found(dq_found), .o_empty(dq_empty),
         .o_rejected(dq_rejected), .o_front(dq_front), .o_has_type(dq_has_type),
-        .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2), .i_lwarp(i_dw), .o_l_log2(o_dw_log2),
+        .o_head(dq_head), .o_tail(dq_tail), .o_log2(dq_log2), .i_lwarp(i_dw),
+        .o_l_head(dq_lhead), .o_l_tail(dq_ltail), .o_l_log2(o_dw_log2),
         .i_vload(i_vload), .i_vwarp(i_vwarp), .o_v_warp(o_v_warp), .o_v_head(o_v_head),
         .o_v_tail(o_v_tail), .o_v_cnt(o_v_cnt), .o_v_log2(o_v_log2), .o_v_has(v_has));
     // (every push is counted before it is made: the deque never traps here)
-    wire unused_dq = &{1'b0, dq_rop, dq_rwarp, dq_trap, dq_rejected, dq_front, dq_has_type};
+    // (the state of the command's warp: nobody here asks)
+    wire unused_dq = &{1'b0, dq_rop, dq_rwarp, dq_trap, dq_rejected, dq_front, dq_has_type,
+                       dq_head, dq_tail, dq_log2};
 
     // WB's deque calls, one at a time: the command goes out (DQS_ISSUE, the
     // cycle after it is set), is taken, and its result is kept (DQS_DONE)
@@ -136,11 +150,8 @@ module wq_diverge_dq #(
     assign o_has_call = v_has16[`WQ_TOK_CALL];
     // (the view's other types: no decision of WB's asks about them)
     wire unused_vhas = &{1'b0, v_has16};
-    assign o_head = dq_head;
-    assign o_tail = dq_tail;
-    // (warp i_dq_warp's size: the debug window reads warp i_dw's, which
-    // it is whenever the window asks, from the sizes' own select)
-    wire unused_log2 = &{1'b0, dq_log2};
+    assign o_head = dq_lhead;
+    assign o_tail = dq_ltail;
     assign o_dqs = dqs;
     assign o_r_token = dqr_token;
     assign o_r_found = dqr_found;
@@ -154,6 +165,7 @@ module wq_diverge_dq #(
         dq_valid <= 1'b0;
         if (i_call) begin
             dq_valid <= 1'b1;
+            dq_cwarp <= i_b_w;
             if (i_held) begin
                 dq_op <= `WQ_DQCMD_DBG_READ;    // RET: e[h_idx - 1]
                 dq_index <= i_h_ent;
@@ -190,6 +202,7 @@ module wq_diverge_dq #(
         // a warp starts: its deque is cleared to the launch's size
         if (i_ds_go) begin
             dq_valid <= 1'b1;
+            dq_cwarp <= i_ds_slot;
             dq_op <= `WQ_DQCMD_CLEAR;
             dq_log2_in <= i_ds_log2;
         end
@@ -202,6 +215,7 @@ module wq_diverge_dq #(
         end
         if (i_csr_dq_go) begin
             dq_valid <= 1'b1;
+            dq_cwarp <= i_dw;
             dq_op <= i_csr_dq_op;
         end
         if (i_csr_dq_again) dq_valid <= 1'b1;    // (not taken yet)
@@ -235,14 +249,17 @@ module wq_diverge_dq #(
 
 `ifdef FORMAL
     // Checked inside wq_core (scripts/formal.sh, job core): WB's command
-    // stays on the port until the deque takes it, and its answer is used
-    // only once it is in.
+    // stays on the port until the deque takes it, on WB's warp, and its
+    // answer is used only once it is in.
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
     always @(*)
         if (f_past && !i_reset) begin
             if (dqs == DQS_ISSUE) assert(dq_valid);
             if (i_used) assert(dqs == DQS_DONE);
+            // (a call's command is on WB's warp, which stays while the
+            // call is out: the command's own warp register is that warp)
+            if (dqs != DQS_IDLE) assert(dq_cwarp == i_b_w);
         end
     always @(posedge i_clk)
         if (f_past && !i_reset)
