@@ -281,6 +281,7 @@ module wq_core #(
     wire [WID_W-1:0] b_w;
     wire [(1<<WID_W)-1:0] b_woh;               // ... one-hot
     wire [5:0]       b_p, b_rd;
+    wire [RF_AW-1:0] b_row;                    // ... the row its part beat writes (a flip-flop)
     wire [PCW-1:0]   b_pc, b_imm;
     wire [PCW-1:0]   b_next;                   // b_pc + 1 (wq_ex_stage's flip-flops)
     wire [63:0]      b_ir;
@@ -510,7 +511,7 @@ module wq_core #(
         .i_ptrap_go(b_ptrap_go), .i_ptrap(b_ptrap), .i_ptrap_nz(b_ptrap_nz),
         .i_ptrap_rec(b_ptrap_rec), .i_b_drop(cm_go && cm_last && cp_code),
         .o_b_v(b_v), .o_b_commit(b_commit), .o_b_fp(b_fp), .o_b_w(b_w), .o_b_woh(b_woh), .o_b_p(b_p),
-        .o_b_pc(b_pc), .o_b_next(b_next), .o_b_ir(b_ir), .o_b_op(b_op), .o_b_rd(b_rd), .o_b_sel(b_sel),
+        .o_b_pc(b_pc), .o_b_next(b_next), .o_b_ir(b_ir), .o_b_op(b_op), .o_b_rd(b_rd), .o_b_row(b_row), .o_b_sel(b_sel),
         .o_b_wrd(b_wrd), .o_b_wd(b_wd), .o_b_trap(b_trap),
         .o_b_is_trap(b_is_trap), .o_b_trec(b_trec), .o_b_tfall(b_tfall), .o_b_opk(b_opk), .o_b_res(b_res),
         .o_b_imm(b_imm), .o_setp_acc(setp_acc),
@@ -813,7 +814,10 @@ module wq_core #(
     // cycle), CALL's link, the completion's beat: their rows
     wire             bw_go    = b_v && (!b_commit || b_fp) && !wb_frz && b_wrd &&
                                 lanes_of(b_sel, b_p) != {LANES{1'b0}};
-    wire [RF_AW-1:0] bw_row   = rf_rowp(b_w, b_rd, b_p, b_son, b_sbase);
+    // (WB's part beat's row from its flip-flops: wq_ex_stage's b_row, DE's
+    // destination row carried with the beat, not rf_rowp's sums over WB's
+    // warp state; the FORMAL section asserts it is rf_rowp's)
+    wire [RF_AW-1:0] bw_row   = b_row;
     wire [RF_AW-1:0] link_row = rf_rowp(b_w, b_rd, {1'b0, l_p}, b_son, b_sbase);
     // CALL's link row for its zero flag (wq_commit reads the flag at the
     // row's place in its warp's flags, zi: what a row is beyond its warp's
@@ -829,10 +833,8 @@ module wq_core #(
         lk_prow_q <= rf_prow(b_w, b_rd, b_sbase);
     end
     wire [RF_AW-1:0] link_zrow = lk_pk_q ? lk_prow_q : rf_urow(b_rd, {1'b0, l_p});
-    // (and the part beat's, the packed test and row beside the unpacked
-    // place, one select: not rf_rowp's chain of sums)
-    wire [RF_AW-1:0] bw_zrow  = rf_pk(b_rd, b_son, b_sbase) ? rf_prow(b_w, b_rd, b_sbase) :
-                                                              rf_urow(b_rd, b_p);
+    // (and the part beat's, its row's: a flip-flop's)
+    wire [RF_AW-1:0] bw_zrow  = b_row;
     // (the completion's row comes from its unit's flip-flops: wq_de_stage's
     // destination row, cm_rrow)
     wq_commit #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .WID_W(WID_W), .RF_D(RF_D),
@@ -916,6 +918,7 @@ module wq_core #(
     // decisions are wq_wb_ctl's properties, checked here on the core's
     // signals too)
     wire [RF_AW-1:0] f_cm_rrow = rf_rowp(cm_w, cm_rd, cm_p, w_son[cm_w], cm_sbase);
+    wire [RF_AW-1:0] f_bw_row  = rf_rowp(b_w, b_rd, b_p, b_son, b_sbase);
     wq_fcore #(.WARPS(WARPS), .REGS(REGS), .DQ_LOG2(DQ_LOG2), .PCW(PCW), .WID_W(WID_W),
                .RF_AW(RF_AW), .TDW(TDW)) f_core (
         .i_clk(i_clk), .i_reset(i_reset), .i_ev_gnt(i_ev_gnt), .o_ev_req(o_ev_req),
@@ -937,7 +940,7 @@ module wq_core #(
         .at_on(at_on), .at_rec(at_rec), .fl_on(fl_on), .cr_v(cr_v), .cr_lo(cr_lo), .cr_hi(cr_hi),
         .dv_busy(dv_busy), .dv_open(dv_open), .dv_on(dv_on), .dv_w(dv_w), .dc_go(dc_go), .cp_go(cp_go),
         .cp_last(cp_last), .cp_code(cp_code), .cm_go(cm_go), .cm_nowr(cm_nowr), .cm_rrow(cm_rrow),
-        .f_cm_rrow(f_cm_rrow), .cm_own(cm_own), .cm_own_dv(cm_own_dv), .cm_own_fv(cm_own_fv),
+        .f_cm_rrow(f_cm_rrow), .bw_row(bw_row), .f_bw_row(f_bw_row), .cm_own(cm_own), .cm_own_dv(cm_own_dv), .cm_own_fv(cm_own_fv),
         .xc_open(xc_open), .bw_go(bw_go));
 `endif
 endmodule

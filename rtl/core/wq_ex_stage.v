@@ -203,6 +203,7 @@ module wq_ex_stage #(
     output wire [63:0]          o_b_ir,
     output wire [7:0]           o_b_op,
     output wire [5:0]           o_b_rd,
+    output wire [RF_AW-1:0]     o_b_row,        // ... the row its part beat writes (a flip-flop)
     output wire [31:0]          o_b_sel,
     output wire                 o_b_wrd,
     output wire                 o_b_wd,         // i_wave_subv as the instruction entered WB
@@ -309,6 +310,12 @@ module wq_ex_stage #(
     reg [63:0]       b_ir;
     reg [7:0]        b_op;
     reg [5:0]        b_rd;
+    // the row WB's part beat writes and its zero flag's (wq_commit), with
+    // the beat from DE's destination row (wq_kp_row.vh), not rf_rowp's sums
+    // over WB's warp state (the core's FORMAL section asserts they agree)
+    reg [RF_AW-1:0]  b_row;
+    localparam       PARTS = 32 / LANES;
+`include "wq_kp_row.vh"
     reg [31:0]       b_sel;
     reg              b_wrd;
     reg              b_wd;
@@ -577,13 +584,16 @@ module wq_ex_stage #(
     // (u_xb carries the fields; the row and the compare bits, the wide
     // part of the payload and the deep one -- the ALU's result -- are held
     // beside it, below)
-    localparam XBW = 1 + 1 + WID_W + 6 + PCW + 64 + 8 + 6 + 32 + 1 + 1 + 8 + PCW;
+    localparam XBW = 1 + 1 + WID_W + 6 + PCW + 64 + 8 + 6 + 32 + 1 + 1 + 8 + PCW + RF_AW;
+    // (the beat's row: its part's, kp_row at k = 0; a fused ATOM's part 0)
     wire [XBW-1:0] xb_in = {x_commit, x_fp || i_ls_fuse, x_w, i_ls_fuse ? 6'd0 : x_p, x_pc, x_ir,
-                            x_op, x_rd, x_sel, x_skip, x_wrd || i_ls_fuse, x_btrap, x_imm[PCW-1:0]};
+                            x_op, x_rd, x_sel, x_skip, x_wrd || i_ls_fuse, x_btrap, x_imm[PCW-1:0],
+                            kp_row(x_rr, x_rpk, 2'd0, i_ls_fuse ? 6'd0 : x_p)};
     // (the beat the buffer offers WB: a waiting one, else EX's passing through)
     wire              wbi_v, wbi_commit, wbi_fp, wbi_skip, wbi_wrd;
     wire [WID_W-1:0]  wbi_w;
     wire [5:0]        wbi_p, wbi_rd;
+    wire [RF_AW-1:0]  wbi_row;
     wire [PCW-1:0]    wbi_pc, wbi_imm;
     wire [63:0]       wbi_ir;
     wire [7:0]        wbi_op, wbi_trap;
@@ -601,7 +611,7 @@ module wq_ex_stage #(
         .i_clk(i_clk), .i_reset(i_reset || i_squash_x || i_cp_code),
         .i_valid(x_out), .i_data(xb_in), .o_ready(xb_ready), .o_held(xb_held),
         .o_valid(wbi_v), .o_data({wbi_commit, wbi_fp, wbi_w, wbi_p, wbi_pc, wbi_ir, wbi_op, wbi_rd,
-                                  wbi_sel, wbi_skip, wbi_wrd, wbi_trap, wbi_imm}),
+                                  wbi_sel, wbi_skip, wbi_wrd, wbi_trap, wbi_imm, wbi_row}),
         .i_ready(wb_take));
     // The waiting beat's row and compare bits, and whether it is a trap's
     // commit beat: loaded as u_xb's holding register is (whenever it holds
@@ -660,6 +670,7 @@ module wq_ex_stage #(
                 b_commit <= 1'b0;
                 b_fp <= 1'b0;
                 b_w <= x_w; b_woh <= w_oh(x_w); b_p <= i_ls_p; b_pc <= x_pc; b_next <= x_pc + 1'b1; b_op <= x_op; b_rd <= x_rd + {4'd0, i_ls_wk};
+                b_row <= kp_row(x_rr, x_rpk, i_ls_wk, i_ls_p);
                 b_sel <= x_sel; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
                 b_istrap <= 1'b0;
                 b_itrec <= `WQ_TRAP_NONE_RECOV;
@@ -673,7 +684,7 @@ module wq_ex_stage #(
                 b_commit <= wbi_commit;
                 b_fp <= wbi_fp;
                 b_w <= wbi_w; b_woh <= w_oh(wbi_w); b_p <= wbi_p; b_pc <= wbi_pc; b_next <= wbi_pc + 1'b1; b_ir <= wbi_ir; b_op <= wbi_op;
-                b_rd <= wbi_rd; b_sel <= wbi_sel; b_wrd <= wbi_wrd;
+                b_rd <= wbi_rd; b_sel <= wbi_sel; b_wrd <= wbi_wrd; b_row <= wbi_row;
                 b_wd <= i_wave_subv;
                 b_trap <= wbi_trap;
                 b_istrap <= wbi_trap != `WQ_TRAP_NONE;
@@ -742,33 +753,26 @@ module wq_ex_stage #(
         else b_pp <= b_load_x;
 
     // ---- outputs ------------------------------------------------------------------------------
-    assign o_x_take = x_take;
-    assign o_x_v = x_v;         assign o_x_commit = x_commit; assign o_x_w = x_w;   assign o_x_w_nx = x_w_nx;
+    assign o_x_take = x_take;   assign o_x_v = x_v;         assign o_x_commit = x_commit; assign o_x_w = x_w;   assign o_x_w_nx = x_w_nx;
     assign o_x_p = x_p;         assign o_x_k = x_k;           assign o_x_pc = x_pc;
-    assign o_x_ir = x_ir;       assign o_x_rd = x_rd;
-    assign o_x_rr = x_rr;       assign o_x_rpk = x_rpk;
+    assign o_x_ir = x_ir;       assign o_x_rd = x_rd;         assign o_x_rr = x_rr;   assign o_x_rpk = x_rpk;
     assign o_x_imm = x_imm;     assign o_x_fn = x_fn;         assign o_x_sel = x_sel;
     assign o_x_ok = x_ok;   assign o_x_st = x_st;   assign o_x_at = x_at;     assign o_x_mem = x_mem;
     assign o_x_msize = x_msize; assign o_x_msext = x_msext;   assign o_x_amask = x_amask;
-    assign o_x_words = x_words; assign o_x_dv = x_dv;
+    assign o_x_words = x_words; assign o_x_dv = x_dv;         assign o_xb_at = xb_at;
     assign o_op_a = op_a;       assign o_op_rb = op_rb;       assign o_x_to_wb = x_to_wb;
-    assign o_xb_held = xb_held; assign o_xb_w = wbi_w;
-    assign o_xb_trap = xb_trap_c;
-    assign o_xb_at   = xb_at;
+    assign o_xb_held = xb_held; assign o_xb_w = wbi_w;        assign o_xb_trap = xb_trap_c;
     assign o_wb_in = b_load_x;  assign o_wbi_v = wbi_v;       assign o_wbi_commit = wbi_commit;
     assign o_wbi_p = wbi_p;     assign o_wbi_pc = wbi_pc;     assign o_wbi_op = wbi_op;
     assign o_wbi_trap = wbi_trap; assign o_wbi_skip = wbi_skip;
     assign o_b_load = b_res_en;             // (i_wb_ls || b_load_x, the hold last)
     assign o_b_v = b_v;         assign o_b_commit = b_commit; assign o_b_fp = b_fp;
     assign o_b_w = b_w;         assign o_b_woh = b_woh;       assign o_b_p = b_p;
-    assign o_b_pc = b_pc;
-    assign o_b_next = b_next;
+    assign o_b_pc = b_pc;       assign o_b_next = b_next;     assign o_b_row = b_row;
     assign o_b_ir = b_ir;       assign o_b_op = b_op;         assign o_b_rd = b_rd;
-    assign o_b_sel = b_sel;     assign o_b_wrd = b_wrd;
+    assign o_b_sel = b_sel;     assign o_b_wrd = b_wrd;       assign o_b_tfall = b_tfall;
     assign o_b_wd = b_wd;       assign o_b_trap = b_trap;     assign o_b_imm = b_imm;
-    assign o_b_is_trap = b_istrap; assign o_b_trec = b_itrec;
-    assign o_b_tfall = b_tfall;
-    assign o_b_opk = b_opk;
+    assign o_b_is_trap = b_istrap; assign o_b_trec = b_itrec; assign o_b_opk = b_opk;
     assign o_b_res = !b_wbu ? b_res : b_pp ? wbu_res : b_kres;
     // SETP's compare bits gather part by part from WB's part beats'
     // registered bits, b_cmp, not from EX's compares on their way into WB:

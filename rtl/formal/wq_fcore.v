@@ -124,6 +124,8 @@ module wq_fcore #(
     input  wire                 cm_nowr,
     input  wire [RF_AW-1:0]     cm_rrow,
     input  wire [RF_AW-1:0]     f_cm_rrow,              // ... the row its register's part has now (wq_rf_row.vh's rf_rowp)
+    input  wire [RF_AW-1:0]     bw_row,                 // WB's part beat's row (wq_ex_stage's b_row)
+    input  wire [RF_AW-1:0]     f_bw_row,               // ... rf_rowp's at WB's warp state
     input  wire                 cm_own,
     input  wire                 cm_own_dv,
     input  wire                 cm_own_fv,
@@ -254,6 +256,9 @@ module wq_fcore #(
         // state places it now
         if (cm_go && !cm_nowr)
             assert(cm_rrow == f_cm_rrow);
+        // so is WB's part beat's (the destination row DE computed, carried
+        // with the beat: wq_ex_stage's b_row)
+        if (bw_go) assert(bw_row == f_bw_row);
         if (dv_on) assert(cm_own_dv && !b_open);
         if (xc_open && !dv_on) assert(cm_own_fv && !b_open);
         // a trap commit only with nothing in flight in the LSU and the
@@ -323,7 +328,7 @@ module wq_fcore #(
                     x_v, x_w, x_w_nx, x_dv, xb_held, xb_w, b_v, b_w, b_emit, b_last_k, b_open,
                     b_twait, b_trapping, b_load, v_load_w, wb_ls, dq_vw, squash_x, inq, q_empty,
                     owed, ans_owed, at_on, at_rec, fl_on, cr_v, cr_lo, cr_hi, dv_busy, dv_open,
-                    dv_on, dv_w, dc_go, cp_go, cp_last, cp_code, cm_go, cm_nowr, cm_rrow, f_cm_rrow,
+                    dv_on, dv_w, dc_go, cp_go, cp_last, cp_code, cm_go, cm_nowr, cm_rrow, f_cm_rrow, bw_row, f_bw_row,
                     cm_own, cm_own_dv, cm_own_fv, xc_open, bw_go};
     // verilator lint_on UNUSEDSIGNAL
 `endif
