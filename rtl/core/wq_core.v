@@ -281,7 +281,7 @@ module wq_core #(
     wire [WID_W-1:0] b_w;
     wire [(1<<WID_W)-1:0] b_woh;               // ... one-hot
     wire [5:0]       b_p, b_rd;
-    wire [RF_AW-1:0] b_row;                    // ... the row its part beat writes (a flip-flop)
+    wire [RF_AW-1:0] b_rrow;                   // ... the row its part beat writes (a flip-flop)
     wire [PCW-1:0]   b_pc, b_imm;
     wire [PCW-1:0]   b_next;                   // b_pc + 1 (wq_ex_stage's flip-flops)
     wire [63:0]      b_ir;
@@ -511,7 +511,7 @@ module wq_core #(
         .i_ptrap_go(b_ptrap_go), .i_ptrap(b_ptrap), .i_ptrap_nz(b_ptrap_nz),
         .i_ptrap_rec(b_ptrap_rec), .i_b_drop(cm_go && cm_last && cp_code),
         .o_b_v(b_v), .o_b_commit(b_commit), .o_b_fp(b_fp), .o_b_w(b_w), .o_b_woh(b_woh), .o_b_p(b_p),
-        .o_b_pc(b_pc), .o_b_next(b_next), .o_b_ir(b_ir), .o_b_op(b_op), .o_b_rd(b_rd), .o_b_row(b_row), .o_b_sel(b_sel),
+        .o_b_pc(b_pc), .o_b_next(b_next), .o_b_ir(b_ir), .o_b_op(b_op), .o_b_rd(b_rd), .o_b_rrow(b_rrow), .o_b_sel(b_sel),
         .o_b_wrd(b_wrd), .o_b_wd(b_wd), .o_b_trap(b_trap),
         .o_b_is_trap(b_is_trap), .o_b_trec(b_trec), .o_b_tfall(b_tfall), .o_b_opk(b_opk), .o_b_res(b_res),
         .o_b_imm(b_imm), .o_setp_acc(setp_acc),
@@ -814,10 +814,10 @@ module wq_core #(
     // cycle), CALL's link, the completion's beat: their rows
     wire             bw_go    = b_v && (!b_commit || b_fp) && !wb_frz && b_wrd &&
                                 lanes_of(b_sel, b_p) != {LANES{1'b0}};
-    // (WB's part beat's row from its flip-flops: wq_ex_stage's b_row, DE's
+    // (WB's part beat's row from its flip-flops: wq_ex_stage's b_rrow, DE's
     // destination row carried with the beat, not rf_rowp's sums over WB's
     // warp state; the FORMAL section asserts it is rf_rowp's)
-    wire [RF_AW-1:0] bw_row   = b_row;
+    wire [RF_AW-1:0] bw_row   = b_rrow;
     wire [RF_AW-1:0] link_row = rf_rowp(b_w, b_rd, {1'b0, l_p}, b_son, b_sbase);
     // CALL's link row for its zero flag (wq_commit reads the flag at the
     // row's place in its warp's flags, zi: what a row is beyond its warp's
@@ -834,7 +834,7 @@ module wq_core #(
     end
     wire [RF_AW-1:0] link_zrow = lk_pk_q ? lk_prow_q : rf_urow(b_rd, {1'b0, l_p});
     // (and the part beat's, its row's: a flip-flop's)
-    wire [RF_AW-1:0] bw_zrow  = b_row;
+    wire [RF_AW-1:0] bw_zrow  = b_rrow;
     // (the completion's row comes from its unit's flip-flops: wq_de_stage's
     // destination row, cm_rrow)
     wq_commit #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .WID_W(WID_W), .RF_D(RF_D),

@@ -203,7 +203,7 @@ module wq_ex_stage #(
     output wire [63:0]          o_b_ir,
     output wire [7:0]           o_b_op,
     output wire [5:0]           o_b_rd,
-    output wire [RF_AW-1:0]     o_b_row,        // ... the row its part beat writes (a flip-flop)
+    output wire [RF_AW-1:0]     o_b_rrow,       // ... the row its part beat writes (a flip-flop)
     output wire [31:0]          o_b_sel,
     output wire                 o_b_wrd,
     output wire                 o_b_wd,         // i_wave_subv as the instruction entered WB
@@ -313,7 +313,7 @@ module wq_ex_stage #(
     // the row WB's part beat writes and its zero flag's (wq_commit), with
     // the beat from DE's destination row (wq_kp_row.vh), not rf_rowp's sums
     // over WB's warp state (the core's FORMAL section asserts they agree)
-    reg [RF_AW-1:0]  b_row;
+    reg [RF_AW-1:0]  b_rrow;
     localparam       PARTS = 32 / LANES;
 `include "wq_kp_row.vh"
     reg [31:0]       b_sel;
@@ -593,7 +593,7 @@ module wq_ex_stage #(
     wire              wbi_v, wbi_commit, wbi_fp, wbi_skip, wbi_wrd;
     wire [WID_W-1:0]  wbi_w;
     wire [5:0]        wbi_p, wbi_rd;
-    wire [RF_AW-1:0]  wbi_row;
+    wire [RF_AW-1:0]  wbi_rrow;
     wire [PCW-1:0]    wbi_pc, wbi_imm;
     wire [63:0]       wbi_ir;
     wire [7:0]        wbi_op, wbi_trap;
@@ -611,7 +611,7 @@ module wq_ex_stage #(
         .i_clk(i_clk), .i_reset(i_reset || i_squash_x || i_cp_code),
         .i_valid(x_out), .i_data(xb_in), .o_ready(xb_ready), .o_held(xb_held),
         .o_valid(wbi_v), .o_data({wbi_commit, wbi_fp, wbi_w, wbi_p, wbi_pc, wbi_ir, wbi_op, wbi_rd,
-                                  wbi_sel, wbi_skip, wbi_wrd, wbi_trap, wbi_imm, wbi_row}),
+                                  wbi_sel, wbi_skip, wbi_wrd, wbi_trap, wbi_imm, wbi_rrow}),
         .i_ready(wb_take));
     // The waiting beat's row and compare bits, and whether it is a trap's
     // commit beat: loaded as u_xb's holding register is (whenever it holds
@@ -670,7 +670,7 @@ module wq_ex_stage #(
                 b_commit <= 1'b0;
                 b_fp <= 1'b0;
                 b_w <= x_w; b_woh <= w_oh(x_w); b_p <= i_ls_p; b_pc <= x_pc; b_next <= x_pc + 1'b1; b_op <= x_op; b_rd <= x_rd + {4'd0, i_ls_wk};
-                b_row <= kp_row(x_rr, x_rpk, i_ls_wk, i_ls_p);
+                b_rrow <= kp_row(x_rr, x_rpk, i_ls_wk, i_ls_p);
                 b_sel <= x_sel; b_wrd <= 1'b1; b_trap <= `WQ_TRAP_NONE;
                 b_istrap <= 1'b0;
                 b_itrec <= `WQ_TRAP_NONE_RECOV;
@@ -684,7 +684,7 @@ module wq_ex_stage #(
                 b_commit <= wbi_commit;
                 b_fp <= wbi_fp;
                 b_w <= wbi_w; b_woh <= w_oh(wbi_w); b_p <= wbi_p; b_pc <= wbi_pc; b_next <= wbi_pc + 1'b1; b_ir <= wbi_ir; b_op <= wbi_op;
-                b_rd <= wbi_rd; b_sel <= wbi_sel; b_wrd <= wbi_wrd; b_row <= wbi_row;
+                b_rd <= wbi_rd; b_sel <= wbi_sel; b_wrd <= wbi_wrd; b_rrow <= wbi_rrow;
                 b_wd <= i_wave_subv;
                 b_trap <= wbi_trap;
                 b_istrap <= wbi_trap != `WQ_TRAP_NONE;
@@ -768,7 +768,7 @@ module wq_ex_stage #(
     assign o_b_load = b_res_en;             // (i_wb_ls || b_load_x, the hold last)
     assign o_b_v = b_v;         assign o_b_commit = b_commit; assign o_b_fp = b_fp;
     assign o_b_w = b_w;         assign o_b_woh = b_woh;       assign o_b_p = b_p;
-    assign o_b_pc = b_pc;       assign o_b_next = b_next;     assign o_b_row = b_row;
+    assign o_b_pc = b_pc;       assign o_b_next = b_next;     assign o_b_rrow = b_rrow;
     assign o_b_ir = b_ir;       assign o_b_op = b_op;         assign o_b_rd = b_rd;
     assign o_b_sel = b_sel;     assign o_b_wrd = b_wrd;       assign o_b_tfall = b_tfall;
     assign o_b_wd = b_wd;       assign o_b_trap = b_trap;     assign o_b_imm = b_imm;

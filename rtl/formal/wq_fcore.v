@@ -124,7 +124,7 @@ module wq_fcore #(
     input  wire                 cm_nowr,
     input  wire [RF_AW-1:0]     cm_rrow,
     input  wire [RF_AW-1:0]     f_cm_rrow,              // ... the row its register's part has now (wq_rf_row.vh's rf_rowp)
-    input  wire [RF_AW-1:0]     bw_row,                 // WB's part beat's row (wq_ex_stage's b_row)
+    input  wire [RF_AW-1:0]     bw_row,                 // WB's part beat's row (wq_ex_stage's b_rrow)
     input  wire [RF_AW-1:0]     f_bw_row,               // ... rf_rowp's at WB's warp state
     input  wire                 cm_own,
     input  wire                 cm_own_dv,
@@ -257,7 +257,7 @@ module wq_fcore #(
         if (cm_go && !cm_nowr)
             assert(cm_rrow == f_cm_rrow);
         // so is WB's part beat's (the destination row DE computed, carried
-        // with the beat: wq_ex_stage's b_row)
+        // with the beat: wq_ex_stage's b_rrow)
         if (bw_go) assert(bw_row == f_bw_row);
         if (dv_on) assert(cm_own_dv && !b_open);
         if (xc_open && !dv_on) assert(cm_own_fv && !b_open);
