@@ -5,7 +5,11 @@
 #    into a scratch directory;
 #  * cppcheck (when installed): warning and portability checks, no style;
 #  * Verilog (when rtl/*.v exist): verilator --lint-only -Wall per module,
-#    and Icarus (-g2005) over all of rtl/ together.
+#    and Icarus (-g2005) over all of rtl/ together; and Yosys reads all of
+#    rtl/ with FORMAL defined, so the `ifdef FORMAL` sections the others
+#    never see (the formal jobs' properties) parse and elaborate at their
+#    default parameters -- a clash there otherwise shows only when a
+#    formal job, up to half an hour, fails to start.
 # Lints whatever exists today; a missing tool is reported and skipped.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -86,6 +90,14 @@ if [ ${#rtl[@]} -gt 0 ]; then
         echo "lint: iverilog -g2005 on rtl/"
     else
         echo "lint: iverilog not installed; skipped"
+    fi
+    if command -v yosys >/dev/null; then
+        yosys -q -p "read_verilog -formal -D FORMAL -Ibuild/gen -Irtl -Irtl/core ${rtl[*]}" \
+            > "$tmp/yosys_formal.log" 2>&1 ||
+            { grep -i "error" "$tmp/yosys_formal.log" >&2; bad "yosys read_verilog -formal -D FORMAL: rtl/"; }
+        echo "lint: yosys read_verilog -formal -D FORMAL on rtl/"
+    else
+        echo "lint: yosys not installed; the FORMAL sections not read"
     fi
     # the files' and clocked blocks' sizes (`make bench` prints them;
     # here its counter on a known input, and the figures)
