@@ -55,8 +55,7 @@ module wq_commit #(
     // of warp i_b_w, as CALL's link row; the completion's of i_cm_w)
     input  wire                     i_bw_go,
     input  wire [5:0]               i_bw_p,
-    input  wire [RF_AW-1:0]         i_bw_row,
-    input  wire [RF_AW-1:0]         i_bw_zrow,    // ... a row at its place (zi; as i_link_zrow)
+    input  wire [RF_AW-1:0]         i_bw_row,     // (a flip-flop's: its zero flag's place too)
     input  wire [LANES*32-1:0]      i_bw_res,
     // 3. the commit's record i_kk (wq_core_wb.vh's K_*)
     input  wire                     i_emit,
@@ -185,7 +184,7 @@ module wq_commit #(
     assign o_de_zb = zf_de[zi(i_de_rb)];
     // a beat's row still reads zero: WB's part beat's or CALL's link's (of
     // WB's warp), the completion's (of its warp)
-    wire z_bw   = zf_b[zi(i_bw_zrow)];
+    wire z_bw   = zf_b[zi(i_bw_row)];
     // (CALL's link's place from flip-flops, i_link_zrow: its row's
     // arithmetic is not in front of the flag's select)
     wire z_link = zf_b[zi(i_link_zrow)];
@@ -208,7 +207,7 @@ module wq_commit #(
     // shifters -- a row's flag is 2 LUT levels of compare from its row,
     // then one of merge)
     wire [ROWS_W-1:0] zw_src = zw_cm ? zf_cm : zf_b;
-    wire [ZW-1:0]     zw_ibw = zi(i_bw_zrow);
+    wire [ZW-1:0]     zw_ibw = zi(i_bw_row);
     wire [ZW-1:0]     zw_ilk = zi(i_link_zrow);
     wire [ZW-1:0]     zw_icm = zi(i_cm_row);
     // (WB's record strobe, i_emit, decided late in WB's cycle behind the
@@ -514,14 +513,11 @@ module wq_commit #(
                i_cm_row / ROWS_W == i_cm_w);
         // ... and CALL's link's place in its warp's rows its row's
         if (i_emit && i_kk == K_LINK) assume(zi(i_link_zrow) == zi(i_link_row));
-        if (i_bw_go) assume(zi(i_bw_zrow) == zi(i_bw_row));
     end
 `else
     // (inside the core) CALL's link's place is its row's
     always @(*)
         if (f_past && !i_reset && i_emit && i_kk == K_LINK) assert(zi(i_link_zrow) == zi(i_link_row));
-    always @(*)
-        if (f_past && !i_reset && i_bw_go) assert(zi(i_bw_zrow) == zi(i_bw_row));
 `endif
     always @(*) if (f_past) begin
         // every REG_WRITE record is a register write, with the same values

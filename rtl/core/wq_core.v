@@ -806,7 +806,6 @@ module wq_core #(
         .o_dq_op(csr_dq_op), .o_dq_index(csr_dq_index), .o_dq_data(csr_dq_data),
         .o_dq_head(csr_dq_head), .o_dq_tail(csr_dq_tail));
 
-
     // ---- WB's writes (wq_commit: the register file's write port and the
     // zero rows, the REG_WRITE slot, the commit stream's records, the step
     // port); this file decides them ------------------------------------------------------
@@ -833,8 +832,6 @@ module wq_core #(
         lk_prow_q <= rf_prow(b_w, b_rd, b_sbase);
     end
     wire [RF_AW-1:0] link_zrow = lk_pk_q ? lk_prow_q : rf_urow(b_rd, {1'b0, l_p});
-    // (and the part beat's, its row's: a flip-flop's)
-    wire [RF_AW-1:0] bw_zrow  = b_rrow;
     // (the completion's row comes from its unit's flip-flops: wq_de_stage's
     // destination row, cm_rrow)
     wq_commit #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .WID_W(WID_W), .RF_D(RF_D),
@@ -843,7 +840,7 @@ module wq_core #(
         .i_at_rec(at_rec), .i_at_w(x_w), .i_at_pc(x_pc), .i_at_lane(at_lane), .i_at_fn(x_fn),
         .i_at_addr(at_addr), .i_at_new(at_new), .i_at_old(at_old),
         .i_b_w(b_w), .i_b_pc(b_pc), .i_b_rd(b_rd), .i_b_sel(b_sel),
-        .i_bw_go(bw_go), .i_bw_p(b_p), .i_bw_row(bw_row), .i_bw_zrow(bw_zrow), .i_bw_res(b_res),
+        .i_bw_go(bw_go), .i_bw_p(b_p), .i_bw_row(bw_row), .i_bw_res(b_res),
         .i_emit(b_emit), .i_kk(b_kk), .i_last(b_last_k), .i_more(b_more),
         .i_trap(b_is_trap), .i_trap_code(b_trap), .i_gone_orphan(b_gone && b_orphan),
         .i_act(b_act), .i_op(b_op), .i_ir(b_ir), .i_auto(b_auto), .i_pred(b_pred_new),
