@@ -58,7 +58,8 @@ module wq_host_chan #(
 		// access's channel in H_IDLE)
 		input	wire	[15:0]	i_sc_get,
 		input	wire	[5:0]	i_sc_lgc,	// min(GPFIFO_LOG2, 32)
-		input	wire	[2:0]	i_sc_base_lo,
+		input	wire	[2:0]	i_sc_base_lo,	// (the formal section's)
+		input	wire		i_sc_cfg_bad,	// the enable check fails (wq_host_cst's flag)
 		input	wire		i_sc_en,
 		input	wire	[3:0]	i_sc_state,
 		input	wire	[7:0]	i_sc_err,
@@ -224,13 +225,12 @@ module wq_host_chan #(
 	assign	d_put_ne  = put_hi[16] || (i_sc_get != i_csr_wdata[15:0]);
 	// the enable check on the clamped LOG2 (LOG2_MAX < 32) and BASE[2:0];
 	// ERR_INFO is the offending register, read for the CTRL access
-	wire		c_base_bad = (i_sc_base_lo != 3'h0);
 	// (at the request, before sc is the access's channel)
 	wire	[2:0]	i_base = i_base_lo[3*o_csr_ch +: 3];
 	wire		i_base_bad = (i_base != 3'h0);
-	wire	cfg_bad  = c_base_bad
-				|| !ge_k({26'h0, i_sc_lgc}, `WQ_CSRVAL_GPFIFO_LOG2_MIN)
-				|| !le_k({26'h0, i_sc_lgc}, `WQ_CSRVAL_GPFIFO_LOG2_MAX);
+	// (the check itself, GPFIFO_BASE[2:0] != 0 or LOG2 out of range:
+	// u_cst's flag, kept with the fields)
+	wire	cfg_bad  = i_sc_cfg_bad;
 
 	reg	[3:0]	csr_fld;	// the channel RAM word of the access
 	always @(*)
@@ -395,7 +395,7 @@ module wq_host_chan #(
 	end
 
 	// verilator lint_off UNUSEDSIGNAL
-	wire	unused = &{1'b0, csr_chn[31:CW], csr_regw[31:12]};
+	wire	unused = &{1'b0, csr_chn[31:CW], csr_regw[31:12], i_sc_base_lo};
 	// verilator lint_on UNUSEDSIGNAL
 
 	// the decision registered, every cycle (the port list says why the
@@ -494,9 +494,6 @@ module wq_host_chan #(
 		assert(put_bad == (i_sc_lgc < 6'd32
 			&& (i_csr_wdata >> i_sc_lgc) != 32'h0));
 		assert(d_put_ne == (i_csr_wdata != {16'h0, i_sc_get}));
-		assert(cfg_bad == (i_sc_base_lo != 3'h0
-			|| {26'h0, i_sc_lgc} < `WQ_CSRVAL_GPFIFO_LOG2_MIN
-			|| {26'h0, i_sc_lgc} > `WQ_CSRVAL_GPFIFO_LOG2_MAX));
 	end
 
 	// The CSR write's next state: nothing without a write that takes
@@ -516,6 +513,14 @@ module wq_host_chan #(
 	always @(*)
 		`WQ_F_IN(i_sc_wk == 4'h0 || i_sc_wk == `WQ_CH_ACQ_WAIT
 			|| i_sc_wk == `WQ_CH_WFI_WAIT || i_sc_wk == `WQ_CH_LAUNCH_WAIT);
+	// the configuration flag is the enable check on the step's channel's
+	// fields (wq_host_cst keeps it with them; its reset values are
+	// consistent, so from the cycle after the first)
+	always @(*)
+	if (f_past_valid)
+		`WQ_F_IN(i_sc_cfg_bad == (i_sc_base_lo != 3'h0
+			|| {26'h0, i_sc_lgc} < `WQ_CSRVAL_GPFIFO_LOG2_MIN
+			|| {26'h0, i_sc_lgc} > `WQ_CSRVAL_GPFIFO_LOG2_MAX));
 `undef	WQ_F_IN
 	always @(*)
 	begin

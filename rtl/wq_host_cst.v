@@ -83,6 +83,9 @@ module wq_host_cst #(
 		output	wire		o_sc_in_seg,
 		output	wire	[5:0]	o_sc_gp_lgc,
 		output	wire	[2:0]	o_sc_gp_base_lo,
+		// CTRL.ENABLE's check of the configuration fails (GPFIFO_BASE
+		// misaligned, LOG2 out of range): a flag kept with them
+		output	wire		o_sc_cfg_bad,
 		output	wire	[1:0]	o_sc_acq_wr,
 		output	wire	[RHW-1:0]	o_sc_acq_rh,
 		// GP_GET of the current channel; GP_GET and the error code of
@@ -99,7 +102,14 @@ module wq_host_cst #(
 		output	wire	[`WQ_SECOP_W-1:0]	o_m_secop,
 		output	wire	[`WQ_MH_SUBCH_W-1:0]	o_m_subch,
 		output	wire	[3:0]	o_wait_kind,
-		output	wire	[1:0]	o_wait_method
+		output	wire	[1:0]	o_wait_method,
+		// the walk's copies of m_addr and m_one: flip-flops holding the
+		// values written at i_sc the cycle before, so o_m_addr and
+		// o_m_one without the LUT RAM's read while i_sc stays
+		// (o_wk_ok: it stayed, and was written)
+		output	reg	[`WQ_MH_ADDRESS_W-1:0]	o_wk_m_addr,
+		output	reg		o_wk_m_one,
+		output	wire		o_wk_ok
 	);
 
 	// (the flip-flop fields: registers, not a memory -- Yosys' mem2reg --
@@ -111,6 +121,7 @@ module wq_host_cst #(
 	(* mem2reg *) reg		gp_ne		[0:CHANNELS-1];	// GP_GET != GP_PUT
 	(* mem2reg *) reg	[5:0]	gp_lgc		[0:CHANNELS-1];	// min(GPFIFO_LOG2, 32)
 	(* mem2reg *) reg	[2:0]	gp_base_lo	[0:CHANNELS-1];	// GPFIFO_BASE[2:0]
+	(* mem2reg *) reg		cfg_bad		[0:CHANNELS-1];	// of the two above
 	(* mem2reg *) reg		ctrl_en		[0:CHANNELS-1];
 	(* mem2reg *) reg	[3:0]	chan_state	[0:CHANNELS-1];
 	(* mem2reg *) reg	[7:0]	err		[0:CHANNELS-1];
@@ -126,6 +137,20 @@ module wq_host_cst #(
 	reg	[`WQ_MH_SUBCH_W-1:0]	m_subch	[0:CHANNELS-1];
 	reg	[3:0]	wait_kind	[0:CHANNELS-1];
 	reg	[1:0]	wait_method	[0:CHANNELS-1];
+
+	// the enable check on the configuration (csr_chan.c's CTRL write:
+	// GPFIFO_BASE 8-aligned, GPFIFO_LOG2 in range), on the fields as
+	// written, so a CTRL write's decision (wq_host_chan) reads a flag of
+	// the step's channel, not the compares behind the channel's select
+	function cfg_bad_of;
+		input	[2:0]	base_lo;
+		input	[5:0]	lgc;
+		begin
+			cfg_bad_of = (base_lo != 3'h0)
+				|| ({26'h0, lgc} < `WQ_CSRVAL_GPFIFO_LOG2_MIN)
+				|| ({26'h0, lgc} > `WQ_CSRVAL_GPFIFO_LOG2_MAX);
+		end
+	endfunction
 
 	// the flip-flops: reset (wq_host_init: wq_chan_reset's fields and
 	// the ring configuration and acquire policy it keeps), the retry
@@ -144,6 +169,7 @@ module wq_host_cst #(
 			in_seg[ri]     <= 1'b0;
 			gp_lgc[ri]     <= 6'h0;
 			gp_base_lo[ri] <= 3'h0;
+			cfg_bad[ri]    <= cfg_bad_of(3'h0, 6'h0);
 			acq_wr[ri]     <= 2'd0;
 			acq_rh[ri]     <= 0;
 		end
@@ -163,6 +189,7 @@ module wq_host_cst #(
 		in_seg[i_sc]      <= i_in_seg;
 		gp_lgc[i_sc]      <= i_gp_lgc;
 		gp_base_lo[i_sc]  <= i_gp_base_lo;
+		cfg_bad[i_sc]     <= cfg_bad_of(i_gp_base_lo, i_gp_lgc);
 		acq_wr[i_sc]      <= i_acq_wr;
 		acq_rh[i_sc]      <= i_acq_rh;
 	end
@@ -182,6 +209,19 @@ module wq_host_cst #(
 		wait_kind[i_sc]   <= i_wait_kind;
 		wait_method[i_sc] <= i_wait_method;
 	end
+
+	// the walk's copies (no reset: o_wk_ok says when they hold; its
+	// users are checks, the lockstep benches' and the formal jobs')
+	reg	[CW-1:0]	wk_sc;
+	reg		wk_v;
+	always @(posedge i_clk)
+	begin
+		o_wk_m_addr <= i_m_addr;
+		o_wk_m_one  <= i_m_one;
+		wk_sc       <= i_sc;
+		wk_v        <= !i_reset;
+	end
+	assign	o_wk_ok = wk_v && (wk_sc == i_sc);
 
 	genvar	c;
 	generate for (c = 0; c < CHANNELS; c = c + 1)
@@ -203,6 +243,7 @@ module wq_host_cst #(
 	assign	o_sc_in_seg     = in_seg[i_sc];
 	assign	o_sc_gp_lgc     = gp_lgc[i_sc];
 	assign	o_sc_gp_base_lo = gp_base_lo[i_sc];
+	assign	o_sc_cfg_bad    = cfg_bad[i_sc];
 	assign	o_sc_acq_wr     = acq_wr[i_sc];
 	assign	o_sc_acq_rh     = acq_rh[i_sc];
 	assign	o_cur_gp_get    = gp_get[i_cur_ch];
@@ -289,13 +330,23 @@ module wq_host_cst #(
 	end endgenerate
 
 	// the ports show the storage: every channel's, and the read ports'
-	// channels'
+	// channels'; the configuration flag is its fields' check
+	generate for (fc = 0; fc < CHANNELS; fc = fc + 1)
+	begin : g_fcfg
+		always @(*)
+		if (f_past_valid)
+			assert(cfg_bad[fc] == cfg_bad_of(gp_base_lo[fc], gp_lgc[fc]));
+	end endgenerate
 	always @(*)
 	begin
 		assert(o_state[3:0] == chan_state[0] && o_err[7:0] == err[0]
 			&& o_acq_rh[RHW-1:0] == acq_rh[0]);
 		assert(o_seg_rem == seg_rem[i_sc] && o_m_count == m_count[i_sc]
 			&& o_m_one == m_one[i_sc]);
+		// the walk's copies are the read while the channel (one that
+		// exists) stays
+		if (f_past_valid && o_wk_ok && i_sc < CHANNELS)
+			assert(o_wk_m_addr == o_m_addr && o_wk_m_one == o_m_one);
 		assert(o_sc_gp_get == gp_get[i_sc] && o_sc_state == chan_state[i_sc]
 			&& o_sc_acq_rh == acq_rh[i_sc] && o_sc_gp_lgc == gp_lgc[i_sc]);
 		assert(o_cur_gp_get == gp_get[i_cur_ch] && o_ev_gp_get == gp_get[i_ev_ch]
@@ -310,6 +361,8 @@ module wq_host_cst #(
 		c_other:   cover($past(i_sc) != 0 && $past(i_gp_get) != gp_get[0]);
 		c_written: cover($past(i_sc) == 1 && m_count[1] != 0 && i_sc == 1
 				&& o_m_count == m_count[1]);
+		c_wk:      cover(o_wk_ok && $past(i_sc) == 2 && o_wk_m_one
+				&& !$past(m_one[2]));
 	end
 `endif
 endmodule

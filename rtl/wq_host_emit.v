@@ -24,7 +24,9 @@
 //		  (l_*: the valid, which of its three records, the switch's
 //		  reason), loaded straight from its decisions, the latest in
 //		  the host's cycle; every other state's (r_*: the valid, kind
-//		  and aux, held unless a record is emitted, WQ_HOST_NEXT);
+//		  and aux, held unless a record is emitted, WQ_HOST_NEXT; the
+//		  one-cycle step's loaded in the walk's states whatever its
+//		  verdict, which reaches the valid alone);
 //		  unit and c in one register each (c the semaphore unit's
 //		  result in its states, 0 elsewhere).  The port's valid, kind
 //		  and aux are the set that holds a record.
@@ -166,15 +168,23 @@ module wq_host_emit #(
 
 	// a record: kind, channel, aux (the model's emit without GP_GET, a,
 	// b and c, which the port takes from where they are held)
+	task fields;
+		input	[7:0]	kind;
+		input	[CW-1:0]	ch;
+		input	[15:0]	aux;
+		begin
+			w_kind(kind);
+			w_unit({{(8-CW){1'b0}}, ch});
+			w_aux(aux);
+		end
+	endtask
 	task rec;
 		input	[7:0]	kind;
 		input	[CW-1:0]	ch;
 		input	[15:0]	aux;
 		begin
 			r_valid_d = 1'b1;
-			w_kind(kind);
-			w_unit({{(8-CW){1'b0}}, ch});
-			w_aux(aux);
+			fields(kind, ch, aux);
 		end
 	endtask
 
@@ -193,10 +203,14 @@ module wq_host_emit #(
 			if (i_ix_answer && i_cw_err)
 				rec(`WQ_EV_CHAN_ERROR, i_sc, 16'h0);
 		end
-		// the one-cycle step of a plain method (wq_host_method)
-		H_HDR, H_HDRDEC, H_DATA, H_DATAGOT:
-			if (i_gh_fast)
-				rec(`WQ_EV_METHOD, i_sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, i_gh_fs_sub});
+		// the one-cycle step of a plain method (wq_host_method): its
+		// fields loaded by the state alone, the step's verdict (the
+		// walk's latest decision) only into the valid -- the fields
+		// are read only with it
+		H_HDR, H_HDRDEC, H_DATA, H_DATAGOT: begin
+			r_valid_d = i_gh_fast;
+			fields(`WQ_EV_METHOD, i_sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, i_gh_fs_sub});
+		end
 		// wq_host_method
 		H_METHOD:
 			rec(`WQ_EV_METHOD, i_sc, {{(16-`WQ_MH_SUBCH_W){1'b0}}, i_msub});

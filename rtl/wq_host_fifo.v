@@ -45,6 +45,7 @@ module wq_host_fifo #(
 		input	wire		i_start,
 		input	wire	[`WQ_GP_ADDR_W-1:0]	i_start_addr,
 		input	wire	[`WQ_GP_LENGTH_W-1:0]	i_start_left,
+		input	wire		i_start_nz,	// i_start_left != 0 (u_ra's)
 		// the host's state allows a new read ahead this cycle
 		input	wire		i_ask,
 		// the walk takes the head word (only while o_n != 0)
@@ -194,7 +195,7 @@ module wq_host_fifo #(
 	assign	pk_mv_a = (!o_mv || pf_acc) ? pf_room : o_mv;
 	assign	pk_mv_n = (!o_mv || pf_acc) ? 1'b0 : o_mv;
 	wire		pk_mv   = i_ask ? pk_mv_a : pk_mv_n;
-	assign	st_mv   = (i_start_left != 0);
+	assign	st_mv   = i_start_nz;
 	always @(*)
 	begin
 		pf_on_d   = o_on;
@@ -394,7 +395,7 @@ module wq_host_fifo #(
 	if (f_past_valid && !i_reset)
 	begin
 		if (i_start)
-			`WQ_F_IN(!o_on && !i_flush);
+			`WQ_F_IN(!o_on && !i_flush && i_start_nz == (i_start_left != 0));
 		if (i_pop)
 			`WQ_F_IN(o_n != 0);
 		if (i_flush)

@@ -266,7 +266,7 @@ module wq_host_if #(
 	wire	[CW-1:0]	sc;		// channel of this step
 	// the step's channel's flip-flop fields (u_step's u_cst, read at sc)
 	wire	[15:0]	gp_get_s;
-	wire		gp_ne_s, ctrl_en_s, in_seg_s;
+	wire		gp_ne_s, ctrl_en_s, in_seg_s, cfg_bad_s;	// (cfg_bad_s: CTRL.ENABLE's check fails)
 	wire	[3:0]	chan_state_s;
 	wire	[7:0]	err_s;
 	wire	[5:0]	gp_lgc_s;
@@ -479,7 +479,7 @@ module wq_host_if #(
 		.i_we(cm_we), .i_wa(cm_wa), .i_wd(cm_wd), .i_ra(cm_ra), .o_rd(cm_q),
 		.i_csr_addr(i_csr_addr), .i_csr_wdata(i_csr_wdata),
 		.i_base_lo(base_lo_all),
-		.i_sc_get(gp_get_s), .i_sc_lgc(gp_lgc_s), .i_sc_base_lo(gp_base_lo_s),
+		.i_sc_get(gp_get_s), .i_sc_lgc(gp_lgc_s), .i_sc_base_lo(gp_base_lo_s), .i_sc_cfg_bad(cfg_bad_s),
 		.i_sc_en(ctrl_en_s), .i_sc_state(chan_state_s), .i_sc_err(err_s),
 		.i_perf(perf_q),
 		.o_csr_is_ch(csr_is_ch), .o_csr_ch(cc),
@@ -518,9 +518,9 @@ module wq_host_if #(
 	// each is the word the model reads: docs/rtl/commit.md "Reads
 	// ahead"); when they start, ask, give a word up and empty is u_ra's
 	// (wq_host_ra), the FIFO and gq's storage u_fifo's (wq_host_fifo)
-	wire	pf_start, pf_ask, pf_pop, pf_flush, pf_cont, gq_go, gq_clear, gb_hit;
+	wire	pf_start, pf_ask, pf_pop, pf_flush, pf_cont, gq_go, gq_clear, gb_hit, pf_st_nz;
 	wire	[`WQ_GP_ADDR_W-1:0]	pf_st_addr;
-	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left;
+	wire	[`WQ_GP_LENGTH_W-1:0]	pf_st_left;	// (pf_st_nz: != 0)
 	wire	gp_both, gp_rv1, gp_w0b, gq_use;
 	// answers: the FIFO's first, then gq's, then the host's own reads
 	// (h_rv: the port's answer with no read ahead in flight, u_fifo's
@@ -540,7 +540,7 @@ module wq_host_if #(
 		.i_pf_on(pf_on), .i_pf_nz(pf_n != 0), .i_pf_busy(pf_busy),
 		.i_gq_on(gq_on), .i_gq_got(gq_got), .i_gq_ch(gq_ch), .i_gq_at(gq_at),
 		.i_gq_w0(gq_w0), .i_gq_w1(gq_w1), .i_gb_v(gb_v), .i_gb_ch(gb_ch),
-		.o_start(pf_start), .o_st_addr(pf_st_addr), .o_st_left(pf_st_left),
+		.o_start(pf_start), .o_st_addr(pf_st_addr), .o_st_left(pf_st_left), .o_st_nz(pf_st_nz),
 		.o_ask(pf_ask), .o_pop(pf_pop), .o_flush(pf_flush),
 		.o_gq_go(gq_go), .o_gq_clear(gq_clear), .o_cont(pf_cont),
 		.o_gp_both(gp_both), .o_gp_rv1(gp_rv1), .o_gp_w0b(gp_w0b), .o_gq_use(gq_use),
@@ -548,7 +548,7 @@ module wq_host_if #(
 
 	wq_host_fifo #(.FAST(FAST), .CW(CW), .PF_LG(PF_LG)) u_fifo (
 		.i_clk(i_clk), .i_reset(i_reset),
-		.i_start(pf_start), .i_start_addr(pf_st_addr), .i_start_left(pf_st_left),
+		.i_start(pf_start), .i_start_addr(pf_st_addr), .i_start_left(pf_st_left), .i_start_nz(pf_st_nz),
 		.i_ask(pf_ask), .i_pop(pf_pop), .i_flush(pf_flush),
 		.o_on(pf_on), .o_mv(pf_mv), .o_n(pf_n), .o_out(pf_out),
 		.o_head(pf_head), .o_head_k(pf_head_k),
@@ -643,7 +643,7 @@ module wq_host_if #(
 		.o_gp_get_s(gp_get_s), .o_cur_gp_get(cur_gp_get), .o_ev_gp_get(ev_gp_get),
 		.o_gp_ne_s(gp_ne_s), .o_ctrl_en_s(ctrl_en_s), .o_in_seg_s(in_seg_s),
 		.o_chan_state_s(chan_state_s), .o_wait_kind_s(wait_kind_s), .o_err_s(err_s),
-		.o_ev_err(ev_err), .o_gp_lgc_s(gp_lgc_s), .o_gp_base_lo_s(gp_base_lo_s),
+		.o_ev_err(ev_err), .o_gp_lgc_s(gp_lgc_s), .o_gp_base_lo_s(gp_base_lo_s), .o_cfg_bad_s(cfg_bad_s),
 		.o_acq_wr_s(acq_wr_s), .o_seg_addr_s(seg_addr_s), .o_seg_rem_s(seg_rem_s),
 		// the decisions for the other units
 		.o_ix_switch(ix_switch), .o_ix_answer(ix_answer),

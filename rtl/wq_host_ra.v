@@ -89,6 +89,7 @@ module wq_host_ra #(
 		output	wire		o_start,
 		output	wire	[`WQ_GP_ADDR_W-1:0]	o_st_addr,
 		output	wire	[`WQ_GP_LENGTH_W-1:0]	o_st_left,
+		output	wire		o_st_nz,	// o_st_left != 0
 		output	wire		o_ask,
 		output	wire		o_pop,
 		output	wire		o_flush,
@@ -143,16 +144,18 @@ module wq_host_ra #(
 			&& i_lidx == 5'd1 && !i_lw_v);
 	wire	gp_w0b    = gp_both ? (i_rdata[`WQ_GP_RSVD0_RANGE] != 0) : i_w0_bad;
 	wire	[`WQ_GP_LENGTH_W-1:0]	gp_len_rv = i_mem_rdata[`WQ_GP_LENGTH_RANGE];
+	wire	gp_len_z  = (gp_len_rv == 0);
 	wire	gp_ok_rv  = !gp_w0b && (i_mem_rdata[`WQ_GP_RSVD1_RANGE] == 0)
-			&& !(gp_len_rv == 0
+			&& !(gp_len_z
 				&& i_mem_rdata[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
 	// (or in H_DUE from the entry read ahead, gq_use)
 	wire	due_gp    = (i_hs == H_DUE) && !i_d_seg && i_d_ne && s_live;
 	wire	gq_use    = (FAST != 0) && due_gp && i_gq_on && (i_gq_got == 2'd2)
 			&& (i_gq_ch == i_sc) && i_gq_at;
+	wire	gq_len_z  = (i_gq_w1[`WQ_GP_LENGTH_RANGE] == 0);
 	wire	gq_ok     = (i_gq_w0[`WQ_GP_RSVD0_RANGE] == 0)
 			&& (i_gq_w1[`WQ_GP_RSVD1_RANGE] == 0)
-			&& !(i_gq_w1[`WQ_GP_LENGTH_RANGE] == 0
+			&& !(gq_len_z
 				&& i_gq_w1[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
 	wire	pf_st_gp  = (gp_rv1 && gp_ok_rv) || (gq_use && gq_ok);
 	// (and on a burst's next step in the segment, pf_cont, when the
@@ -188,6 +191,9 @@ module wq_host_ra #(
 				: gp_both ? i_rdata[`WQ_GP_ADDR_RANGE] : i_seg_addr;
 	assign	o_st_left  = gq_use ? i_gq_w1[`WQ_GP_LENGTH_RANGE]
 				: gp_rv1 ? gp_len_rv : i_seg_rem;
+	// (its zero test, each source's beside the select: u_fifo's first
+	// request is not behind the select and a 21-bit test of its output)
+	assign	o_st_nz    = gq_use ? !gq_len_z : gp_rv1 ? !gp_len_z : (i_seg_rem != 0);
 	assign	o_ask      = pf_ok_st && !pf_hold;
 	assign	o_pop      = pf_pop;
 	assign	o_flush    = pf_flush;
@@ -209,6 +215,7 @@ module wq_host_ra #(
 	// asks for no read and starts no gq
 	always @(*)
 	begin
+		assert(o_st_nz == (o_st_left != 0));
 		if (o_start)
 			assert(!i_pf_on && !o_flush);
 		if (o_pop)

@@ -124,31 +124,19 @@ module wq_host_slice #(
 	//
 	// The next state
 	//
-	wire	[CW-1:0]	cur_ch_d;
-	wire		fresh_d, sl_end_d, hs_zero_d, sl_eq_d;
-	wire	[31:0]	hslm1_d, slu_d;
-	`WQ_HOST_NEXT(w_cur_ch, cur_ch_we, cur_ch_n, cur_ch_d, o_cur_ch, CW)
-	`WQ_HOST_NEXT(w_fresh, fresh_we, fresh_n, fresh_d, o_fresh, 1)
-	`WQ_HOST_NEXT(w_sl_end, sl_end_we, sl_end_n, sl_end_d, o_sl_end, 1)
+	// (*_r: every state's decision but the latest ones, applied below)
+	wire		fresh_r, sl_end_r, hs_zero_d, sl_eq_r;
+	wire	[31:0]	hslm1_d, slu_r;
+	`WQ_HOST_NEXT(w_fresh, fresh_we, fresh_n, fresh_r, o_fresh, 1)
+	`WQ_HOST_NEXT(w_sl_end, sl_end_we, sl_end_n, sl_end_r, o_sl_end, 1)
 	`WQ_HOST_NEXT(w_hs_zero, hs_zero_we, hs_zero_n, hs_zero_d, o_hs_zero, 1)
 	`WQ_HOST_NEXT(w_hslm1, hslm1_we, hslm1_n, hslm1_d, o_hslm1, 32)
-	`WQ_HOST_NEXT(w_slu, slu_we, slu_n, slu_d, o_slu, 32)
-	`WQ_HOST_NEXT(w_sl_eq, sl_eq_we, sl_eq_n, sl_eq_d, o_sl_eq, 1)
+	`WQ_HOST_NEXT(w_slu, slu_we, slu_n, slu_r, o_slu, 32)
+	`WQ_HOST_NEXT(w_sl_eq, sl_eq_we, sl_eq_n, sl_eq_r, o_sl_eq, 1)
 
-	// switch_to: a fresh slice on the target
-	task switch_to;
-		input	[CW-1:0]	to;
-		begin
-			w_cur_ch(to);
-			w_fresh(1'b1);
-			w_sl_eq(eq_zero);
-			w_sl_end(o_hs_zero);
-		end
-	endtask
 
 	always @(*)
 	begin
-		`WQ_HOST_HOLD(cur_ch_we, cur_ch_n, CW)
 		`WQ_HOST_HOLD(fresh_we, fresh_n, 1)
 		`WQ_HOST_HOLD(sl_end_we, sl_end_n, 1)
 		`WQ_HOST_HOLD(hs_zero_we, hs_zero_n, 1)
@@ -159,8 +147,7 @@ module wq_host_slice #(
 		// outside a step: the entry switch; HOST_SLICE written (a
 		// fresh slice: the count restarts)
 		H_INIT, H_IDLE, H_CSR1, H_CLR, H_CSR2: begin
-			if (i_ix_switch)
-				switch_to(i_nx_cur);
+			// (the entry switch: below)
 			if (i_ix_answer && i_cw_hsl)
 			begin
 				if (FAST != 0)
@@ -171,16 +158,7 @@ module wq_host_slice #(
 				w_sl_end((i_csr_wdata == 32'h0));
 			end
 		end
-		// (FAST) a one-cycle step counts (the slice ends with no
-		// other channel with work: a fresh one)
-		H_HDR, H_HDRDEC, H_DATA, H_DATAGOT:
-			if (i_gh_fast && !o_sl_end)
-			begin
-				w_slu(i_fm_slu1);
-				w_fresh(i_fm_sl_eq);
-				w_sl_eq(o_sl_eq ? eq_zero : eq_inc);
-				w_sl_end(i_fm_end);
-			end
+		// (FAST) a one-cycle step counts: below
 		// the way out: the count, the leave switch, or a slice that
 		// ended alone (a fresh one)
 		H_ERR, H_AFTER, H_AW, H_LVW, H_LV2, H_LEAVE: begin
@@ -193,18 +171,34 @@ module wq_host_slice #(
 				w_sl_eq(eq_inc);
 				w_sl_end(o_sl_eq1);
 			end
-			if (i_lv_switch)
-				switch_to(i_nx_sc);
-			else if (i_lv_fresh)
-			begin
-				w_fresh(1'b1);
-				w_sl_eq(eq_zero);
-				w_sl_end(o_hs_zero);
-			end
+			// (the leave switch, a slice that ended alone: below)
 		end
 		default: ;
 		endcase
 	end
+
+	// The latest decisions, each at the last LUT of the registers it
+	// writes, after the rest (*_r): the one-cycle step's
+	// verdict, in the walk's states (the slice ends with no other
+	// channel with work: a fresh one), then the switches -- the entry
+	// switch in H_IDLE (wq_host_pick's, behind the scheduler's pick),
+	// the leave switch in H_LEAVE -- and a slice that ended alone, each a
+	// fresh slice (the model's switch_to: cur_ch, and the count 0),
+	// so their OR selects it.  None comes in
+	// another state, nor the entry switch with a CSR answer (wq_host_hdr's
+	// o_fast, wq_host_idle's o_switch, wq_host_leave's o_switch and
+	// o_fresh; the contract in the FORMAL section)
+	wire		fs_go = i_gh_fast && !o_sl_end;
+	wire	[31:0]	slu_f    = fs_go ? i_fm_slu1 : slu_r;
+	wire		fresh_f  = fs_go ? i_fm_sl_eq : fresh_r;
+	wire		sl_eq_f  = fs_go ? (o_sl_eq ? eq_zero : eq_inc) : sl_eq_r;
+	wire		sl_end_f = fs_go ? i_fm_end : sl_end_r;
+	wire		fr_new = i_ix_switch || i_lv_switch || i_lv_fresh;
+	wire	[CW-1:0]	cur_ch_d = i_lv_switch ? i_nx_sc : i_ix_switch ? i_nx_cur : o_cur_ch;
+	wire		fresh_d  = fr_new || fresh_f;
+	wire		sl_eq_d  = fr_new ? eq_zero : sl_eq_f;
+	wire		sl_end_d = fr_new ? o_hs_zero : sl_end_f;
+	wire	[31:0]	slu_d    = slu_f;
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -250,6 +244,18 @@ module wq_host_slice #(
 	always @(*)
 	if (f_past_valid && !i_reset && FAST == 0)
 		`WQ_F_IN(!i_gh_fast);
+	// the one-cycle step only in the walk, the leave decision only on
+	// the way out (the order of the latest decisions above)
+	always @(*)
+	if (f_past_valid && !i_reset)
+	begin
+		if (i_gh_fast)
+			`WQ_F_IN(hs_in_hdr(i_hs));
+		if (i_lv_switch || i_lv_fresh)
+			`WQ_F_IN(hs_in_leave(i_hs));
+		if (i_ix_switch)
+			`WQ_F_IN(hs_in_idle(i_hs) && !i_ix_answer);
+	end
 	// (FAST) the counts the units give are the count one on -- the
 	// one-cycle step's (wq_host_fast's incrementer, and its end test is
 	// this unit's o_sl_eq) and the way out's (the acquire count's

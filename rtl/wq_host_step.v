@@ -143,7 +143,7 @@ module wq_host_step #(
 		output	wire	[RHW*CHANNELS-1:0]	o_acq_rh_all,
 		// ... the step's channel's (for the CSR decode, the reads ahead, the records, the retry rule), GP_GET of the current channel, GP_GET and the error code of the record's channel
 		output	wire	[15:0]	o_gp_get_s, o_cur_gp_get, o_ev_gp_get,
-		output	wire		o_gp_ne_s, o_ctrl_en_s, o_in_seg_s,
+		output	wire		o_gp_ne_s, o_ctrl_en_s, o_in_seg_s, o_cfg_bad_s,
 		output	wire	[3:0]	o_chan_state_s, o_wait_kind_s,
 		output	wire	[7:0]	o_err_s, o_ev_err,
 		output	wire	[5:0]	o_gp_lgc_s,
@@ -241,6 +241,10 @@ module wq_host_step #(
 	wire	[`WQ_MH_ADDRESS_W-1:0]	m_addr_s, m_addr_d;
 	wire	[`WQ_MH_COUNT_W-1:0]	m_count_s, m_count_d;
 	wire		m_one_s, m_one_d, gh_m_one;	// the count is 1
+	// (u_cst's flip-flop copies, for u_fast's verdict: equal while sc
+	// stays, wk_ok; a grant changes sc, and H_DUE follows it, no walk)
+	wire	[`WQ_MH_ADDRESS_W-1:0]	m_addr_wk;
+	wire		m_one_wk, wk_ok;
 	wire	[`WQ_SECOP_W-1:0]	m_secop_s, m_secop_d;
 	wire	[`WQ_MH_SUBCH_W-1:0]	m_subch_s, m_subch_d;
 	wire	[CHANNELS-1:0]	ctrl_en_all;
@@ -353,11 +357,11 @@ module wq_host_step #(
 	always @(posedge i_clk)
 	if (!i_reset)
 	begin
-		if ((hs == H_HDR || hs == H_DATA)
-				&& !((chan_state_s == `WQ_CH_RUNNABLE) && i_has_work[sc]))
+		if ((hs == H_HDR || hs == H_DATA) && (!wk_ok
+				|| !((chan_state_s == `WQ_CH_RUNNABLE) && i_has_work[sc])))
 		begin
-			$display("wq_host_step: channel %0d is in state %0d (work %b) in the segment walk's state %0d",
-				sc, chan_state_s, i_has_work[sc], hs);
+			$display("wq_host_step: channel %0d is in state %0d (work %b, walk's copies %b) in the segment walk's state %0d",
+				sc, chan_state_s, i_has_work[sc], wk_ok, hs);
 			$stop;
 		end
 		if ((hs == H_DUE && (dst_q != chan_state_s || dseg_q != in_seg_s
@@ -492,7 +496,7 @@ module wq_host_step #(
 	// own wq_host_method inside decodes that method)
 	wq_host_fast #(.FAST(FAST)) u_fast (
 		.i_hs(hs), .i_pf_head(i_pf_head), .i_pf_k(i_pf_head_k), .i_rdata_adr(i_rdata_q[`WQ_MH_ADDRESS_RANGE]),
-		.i_pf_nz(i_pf_n != 0), .i_m_addr(m_addr_s), .i_m_one(m_one_s),
+		.i_pf_nz(i_pf_n != 0), .i_m_addr(m_addr_wk), .i_m_one(m_one_wk),
 		.i_seg_rem(seg_rem_s), .i_engine_idle(i_engine_idle),
 		.i_can_launch(i_can_launch), .i_ev_wait(i_ev_wait),
 		.i_sl_fresh(i_sl_fresh), .i_slu(i_slu_q), .i_sl_eq(i_sl_eq_q),
@@ -731,13 +735,13 @@ module wq_host_step #(
 		.o_gp_base_lo(o_base_lo_all), .o_acq_rh(o_acq_rh_all),
 		.o_sc_gp_get(gp_get_s), .o_sc_gp_ne(gp_ne_s), .o_sc_ctrl_en(ctrl_en_s),
 		.o_sc_state(chan_state_s), .o_sc_err(err_s), .o_sc_in_seg(in_seg_s),
-		.o_sc_gp_lgc(gp_lgc_s), .o_sc_gp_base_lo(gp_base_lo_s),
+		.o_sc_gp_lgc(gp_lgc_s), .o_sc_gp_base_lo(gp_base_lo_s), .o_sc_cfg_bad(o_cfg_bad_s),
 		.o_sc_acq_wr(acq_wr_s), .o_sc_acq_rh(acq_rh_s),
 		.o_cur_gp_get(o_cur_gp_get), .o_ev_gp_get(o_ev_gp_get), .o_ev_err(o_ev_err),
 		.o_seg_addr(seg_addr_s), .o_seg_rem(seg_rem_s), .o_m_addr(m_addr_s),
 		.o_m_count(m_count_s), .o_m_one(m_one_s), .o_m_secop(m_secop_s), .o_m_subch(m_subch_s),
-		.o_wait_kind(wait_kind_s), .o_wait_method(wait_method_s));
-
+		.o_wait_kind(wait_kind_s), .o_wait_method(wait_method_s),
+		.o_wk_m_addr(m_addr_wk), .o_wk_m_one(m_one_wk), .o_wk_ok(wk_ok));
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -932,7 +936,7 @@ module wq_host_step #(
 			// segment, nothing pending from a step before
 			if (o_fm_fire)
 				assert((hs == H_DATA || hs == H_HDR) && in_seg_s
-					&& i_pf_on && !pm_pend && !yielded);
+					&& i_pf_on && !pm_pend && !yielded && wk_ok);
 		end
 	end
 
