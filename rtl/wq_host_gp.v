@@ -87,6 +87,13 @@ module wq_host_gp #(
 		output	reg		o_ram_w,
 		output	reg	[3:0]	o_ram_f,
 		output	reg	[31:0]	o_ram_d,
+		// H_DUE: the entry read ahead's ERR_INFO on o_ram_d (F_EINFO)
+		// whatever the verdict, for cm_wd when the dispatch takes the
+		// entry's path (o_dwd, from registers alone), and written when
+		// the entry is bad (o_due_w: o_ram_w stays low in H_DUE), so the
+		// written word is not behind the dispatch's if-chain and the
+		// read ahead's use
+		output	reg		o_dwd, o_due_w,
 		// gp_word0: word 0 taken (w0_bad, seg_addr) from o_w0
 		output	reg		o_w0_w,
 		output	reg	[31:0]	o_w0,
@@ -111,8 +118,19 @@ module wq_host_gp #(
 	// (wq_host_seq's wait_method codes)
 	localparam [1:0]	WM_SEM = 2'd1, WM_REF = 2'd2;
 
-	// gp_check: the entry with word 1 w1, word 0 bad (w0b)
-	task gp_check;
+	// word 1 has reserved bits, or is a control entry other than NOP
+	// verilator lint_off UNUSEDSIGNAL
+	function w1_bad;
+		input	[31:0]	w1;	// (the fields the test reads)
+		w1_bad = w1[`WQ_GP_RSVD1_RANGE] != 0
+			|| (w1[`WQ_GP_LENGTH_RANGE] == 0
+			&& w1[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
+	endfunction
+	// verilator lint_on UNUSEDSIGNAL
+
+	// gp_verdict: the entry's verdict, with word 1 w1 and word 0 bad
+	// (w0b), without word 1's ERR_INFO
+	task gp_verdict;
 		input	[31:0]	w1;
 		input		w0b;
 		if (w0b)
@@ -121,16 +139,12 @@ module wq_host_gp #(
 			o_err_w = 1'b1;
 			o_err   = `WQ_CHERR_BAD_GP_ENTRY;
 			o_hs    = H_ERR;
-		end else if (w1[`WQ_GP_RSVD1_RANGE] != 0
-				|| (w1[`WQ_GP_LENGTH_RANGE] == 0
-				&& w1[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP))
+		end else if (w1_bad(w1))
 		begin
 			// reserved bits, or a control entry other than NOP
+			// (ERR_INFO: gp_check's, or H_DUE's o_due_w)
 			o_err_w = 1'b1;
 			o_err   = `WQ_CHERR_BAD_GP_ENTRY;
-			o_ram_w = 1'b1;
-			o_ram_f = F_EINFO;
-			o_ram_d = w1;
 			o_hs    = H_ERR;
 		end else begin
 			// a segment starts (a control entry NOP as a segment of
@@ -138,6 +152,22 @@ module wq_host_gp #(
 			o_seg = 1'b1;
 			o_len = w1[`WQ_GP_LENGTH_RANGE];
 			o_hs  = H_HDR;
+		end
+	endtask
+
+	// gp_check: the entry with word 1 w1, word 0 bad (w0b); word 1's
+	// ERR_INFO written (gp_verdict: not written, H_DUE's o_due_w)
+	task gp_check;
+		input	[31:0]	w1;
+		input		w0b;
+		begin
+			gp_verdict(w1, w0b);
+			if (!w0b && w1_bad(w1))
+			begin
+				o_ram_w = 1'b1;
+				o_ram_f = F_EINFO;
+				o_ram_d = w1;
+			end
 		end
 	endtask
 
@@ -202,6 +232,8 @@ module wq_host_gp #(
 		o_ram_w      = 1'b0;
 		o_ram_f      = 4'bx;
 		o_ram_d      = 32'bx;
+		o_dwd        = 1'b0;
+		o_due_w      = 1'b0;
 		o_w0_w       = 1'b0;
 		o_w0         = 32'bx;
 		o_err_w      = 1'b0;
@@ -216,7 +248,13 @@ module wq_host_gp #(
 		case (i_hs)
 		// wq_host_due, then wq_step_channel's dispatch on the state
 		// (the grant asked for ACQ_RETRY, or with FAST GPFIFO_BASE)
-		H_DUE:
+		H_DUE: begin
+		// (the entry read ahead's ERR_INFO: word 0 when it is bad,
+		// else word 1; into cm_wd on the entry's path)
+		o_ram_f = F_EINFO;
+		o_ram_d = (i_gq_w0[`WQ_GP_RSVD0_RANGE] != 0) ? i_gq_w0 : i_gq_w1;
+		o_dwd   = (i_state == `WQ_CH_IDLE || i_state == `WQ_CH_RUNNABLE)
+				&& !i_in_seg && i_gp_ne && !(FAST != 0 && i_gs_run);
 		case (i_state)
 		`WQ_CH_ACQ_WAIT: begin
 			o_ra_w = 1'b1;
@@ -258,9 +296,12 @@ module wq_host_gp #(
 			end else if (i_gq_use)
 			begin
 				// the entry read ahead (gq): H_GPW's work on its
-				// words, the reads ahead starting
-				gp_word0(i_gq_w0);
-				gp_check(i_gq_w1, i_gq_w0[`WQ_GP_RSVD0_RANGE] != 0);
+				// words, the reads ahead starting; a bad entry's
+				// ERR_INFO (o_ram_d above) written
+				o_w0_w  = 1'b1;
+				o_w0    = i_gq_w0;
+				o_due_w = (i_gq_w0[`WQ_GP_RSVD0_RANGE] != 0) || w1_bad(i_gq_w1);
+				gp_verdict(i_gq_w1, i_gq_w0[`WQ_GP_RSVD0_RANGE] != 0);
 			end else if (FAST != 0 && i_gb_rdy)
 			begin
 				// GPFIFO_BASE on i_rd already: H_GP0's work
@@ -275,6 +316,7 @@ module wq_host_gp #(
 		default:		// DISABLED, ERROR
 			to_after(`WQ_STEP_IDLE);
 		endcase
+		end
 
 		// wq_host_due: ACQ_RETRY into att_q (FAST: wait_data asked
 		// for now, on i_rd after H_DUEB) ...
@@ -468,6 +510,17 @@ module wq_host_gp #(
 		if (o_ram_w && o_ram_f == F_EINFO && o_w0_w
 				&& o_w0[`WQ_GP_RSVD0_RANGE] != 0)
 			assert(o_ram_d == o_w0);
+		// H_DUE writes only a bad entry read ahead's ERR_INFO (o_due_w,
+		// on the entry's path, o_dwd), the word holding the offending
+		// bits; it writes exactly when the entry's verdict is an error
+		if (i_hs == H_DUE)
+			assert(!o_ram_w && o_due_w == o_err_w);
+		if (o_dwd || o_due_w)
+			assert(i_hs == H_DUE && o_ram_f == F_EINFO);
+		if (o_due_w)
+			assert(o_dwd && o_w0_w && o_w0 == i_gq_w0 && o_hs == H_ERR
+				&& o_ram_d == ((i_gq_w0[`WQ_GP_RSVD0_RANGE] != 0)
+				? i_gq_w0 : i_gq_w1));
 		// FAST=0 has no stream, FAST no single GP read
 		if (FAST == 0)
 			assert(!o_sst && !o_rds && (i_hs != H_GPW || o_hs == H_GPW));
