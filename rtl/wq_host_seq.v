@@ -175,13 +175,20 @@ module wq_host_seq #(
 	//
 	// the channel RAM: one write (landing at the next edge) and one read
 	// address (the word is on cm_rd two cycles later) per cycle
+	task ram_wa;		// the write of a field, its data already on cm_wd_d
+		input	[3:0]	f;
+		input	[CW-1:0]	ch;
+		begin
+			o_cm_we_d = 1'b1;
+			w_cm_wa(ca(f, ch));
+		end
+	endtask
 	task ram_wr;
 		input	[3:0]	f;
 		input	[CW-1:0]	ch;
 		input	[31:0]	d;
 		begin
-			o_cm_we_d = 1'b1;
-			w_cm_wa(ca(f, ch));
+			ram_wa(f, ch);
 			o_cm_wd_d = d;
 		end
 	endtask
@@ -573,18 +580,27 @@ module wq_host_seq #(
 				o_hs_d    = H_LEAVE;
 			end
 		end
-		// the method's decision (u_meth), at most one of these
+		// the method's decision (u_meth), at most one of these.  The
+		// written word is on cm_wd_d by the decode's one test, whatever
+		// the decision (an unknown method's ERR_INFO is its offset, a
+		// wait's wait_data and a register's value the data word; no
+		// state after H_METHOD reads an older cm_wd), so the word is not
+		// behind the decisions' order
+		o_cm_wd_d = i_md_unknown ? {18'h0, i_moff} : i_mdata;
 		if (i_md_unknown)
-			raise({18'h0, i_moff});
+		begin
+			ram_wa(F_EINFO, i_sc);	// raise
+			o_hs_d = H_ERR;
+		end
 		if (i_md_irq)
 			o_irq_non_stall_d = 1'b1;
 		if (i_md_wait)
 		begin
-			start_wait(i_mdata);
+			ram_wa(F_WDATA, i_sc);	// start_wait
 			w_res(`WQ_STEP_WAIT);
 		end
 		if (i_md_ram)
-			ram_wr(i_md_f, i_sc, i_mdata);
+			ram_wa(i_md_f, i_sc);
 		if (i_md_sem)
 		begin
 			if (FAST != 0)
@@ -881,6 +897,11 @@ module wq_host_seq #(
 	always @(*)
 	if (i_lv_gs)
 		`WQ_F_IN(i_hs == H_LEAVE && !i_h_mem_valid);
+	// (the next step's tick written only in the walk's first state:
+	// H_METHOD's write data is the method's)
+	always @(*)
+	if (i_gt_w)
+		`WQ_F_IN(i_hs == H_HDR || i_hs == H_DATA);
 `undef	WQ_F_IN
 	// ... and it starts at the entry's address
 	always @(*)
