@@ -127,6 +127,8 @@ module wq_host_gp #(
 			&& w1[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
 	endfunction
 	// verilator lint_on UNUSEDSIGNAL
+	// (the entry read ahead's word 0 has reserved bits set)
+	wire	gq_w0b = (i_gq_w0[`WQ_GP_RSVD0_RANGE] != 0);
 
 	// gp_verdict: the entry's verdict, with word 1 w1 and word 0 bad
 	// (w0b), without word 1's ERR_INFO
@@ -171,12 +173,19 @@ module wq_host_gp #(
 		end
 	endtask
 
-	// gp_word0: ERR_INFO now when word 0's reserved bits are set
-	task gp_word0;
+	// gp_take0: word 0 taken (w0_bad, seg_addr); gp_word0: and its
+	// ERR_INFO now when its reserved bits are set (H_DUE's: o_due_w)
+	task gp_take0;
 		input	[31:0]	w0;
 		begin
 			o_w0_w = 1'b1;
 			o_w0   = w0;
+		end
+	endtask
+	task gp_word0;
+		input	[31:0]	w0;
+		begin
+			gp_take0(w0);
 			if (w0[`WQ_GP_RSVD0_RANGE] != 0)
 			begin
 				o_ram_w = 1'b1;
@@ -252,7 +261,7 @@ module wq_host_gp #(
 		// (the entry read ahead's ERR_INFO: word 0 when it is bad,
 		// else word 1; into cm_wd on the entry's path)
 		o_ram_f = F_EINFO;
-		o_ram_d = (i_gq_w0[`WQ_GP_RSVD0_RANGE] != 0) ? i_gq_w0 : i_gq_w1;
+		o_ram_d = gq_w0b ? i_gq_w0 : i_gq_w1;
 		o_dwd   = (i_state == `WQ_CH_IDLE || i_state == `WQ_CH_RUNNABLE)
 				&& !i_in_seg && i_gp_ne && !(FAST != 0 && i_gs_run);
 		case (i_state)
@@ -298,10 +307,9 @@ module wq_host_gp #(
 				// the entry read ahead (gq): H_GPW's work on its
 				// words, the reads ahead starting; a bad entry's
 				// ERR_INFO (o_ram_d above) written
-				o_w0_w  = 1'b1;
-				o_w0    = i_gq_w0;
-				o_due_w = (i_gq_w0[`WQ_GP_RSVD0_RANGE] != 0) || w1_bad(i_gq_w1);
-				gp_verdict(i_gq_w1, i_gq_w0[`WQ_GP_RSVD0_RANGE] != 0);
+				gp_take0(i_gq_w0);
+				o_due_w = gq_w0b || w1_bad(i_gq_w1);
+				gp_verdict(i_gq_w1, gq_w0b);
 			end else if (FAST != 0 && i_gb_rdy)
 			begin
 				// GPFIFO_BASE on i_rd already: H_GP0's work

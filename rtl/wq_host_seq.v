@@ -213,15 +213,6 @@ module wq_host_seq #(
 		end
 	endtask
 
-	// start_wait of host_methods.c: its wait_data, the one RAM write of
-	// its state (the channel's state and wait: wq_host_chnext)
-	task start_wait;
-		input	[31:0]	data;
-		begin
-			ram_wr(F_WDATA, i_sc, data);
-		end
-	endtask
-
 	// ERR_INFO and the code are written here (err[] is read only by a CSR
 	// access, never inside a step; the code is wq_host_chnext's write),
 	// so H_ERR finds them in cm_wd and err[] (its record) and writes
@@ -465,10 +456,7 @@ module wq_host_seq #(
 		if (i_gx_dwd)
 			o_cm_wd_d = i_gx_ram_d;
 		if (i_gx_due_w)
-		begin
-			o_cm_we_d = 1'b1;
-			w_cm_wa(ca(i_gx_ram_f, i_sc));
-		end
+			ram_wa(i_gx_ram_f, i_sc);
 		// (the channel's state, a wait ended, the retry hint, the
 		// error, the segment opened: wq_host_chnext)
 		if (i_gx_sst)
@@ -596,7 +584,10 @@ module wq_host_seq #(
 			o_irq_non_stall_d = 1'b1;
 		if (i_md_wait)
 		begin
-			ram_wa(F_WDATA, i_sc);	// start_wait
+			// start_wait of host_methods.c: its wait_data, the
+			// one RAM write of its state (the channel's state and
+			// wait: wq_host_chnext)
+			ram_wa(F_WDATA, i_sc);
 			w_res(`WQ_STEP_WAIT);
 		end
 		if (i_md_ram)

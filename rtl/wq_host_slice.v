@@ -134,7 +134,6 @@ module wq_host_slice #(
 	`WQ_HOST_NEXT(w_slu, slu_we, slu_n, slu_r, o_slu, 32)
 	`WQ_HOST_NEXT(w_sl_eq, sl_eq_we, sl_eq_n, sl_eq_r, o_sl_eq, 1)
 
-
 	always @(*)
 	begin
 		`WQ_HOST_HOLD(fresh_we, fresh_n, 1)
@@ -189,7 +188,7 @@ module wq_host_slice #(
 	// o_fast, wq_host_idle's o_switch, wq_host_leave's o_switch and
 	// o_fresh; the contract in the FORMAL section)
 	wire		fs_go = i_gh_fast && !o_sl_end;
-	wire	[31:0]	slu_f    = fs_go ? i_fm_slu1 : slu_r;
+	wire	[31:0]	slu_d    = fs_go ? i_fm_slu1 : slu_r;
 	wire		fresh_f  = fs_go ? i_fm_sl_eq : fresh_r;
 	wire		sl_eq_f  = fs_go ? (o_sl_eq ? eq_zero : eq_inc) : sl_eq_r;
 	wire		sl_end_f = fs_go ? i_fm_end : sl_end_r;
@@ -198,7 +197,6 @@ module wq_host_slice #(
 	wire		fresh_d  = fr_new || fresh_f;
 	wire		sl_eq_d  = fr_new ? eq_zero : sl_eq_f;
 	wire		sl_end_d = fr_new ? o_hs_zero : sl_end_f;
-	wire	[31:0]	slu_d    = slu_f;
 
 	////////////////////////////////////////////////////////////////////////
 	//

@@ -936,7 +936,7 @@ module wq_host_step #(
 			// segment, nothing pending from a step before
 			if (o_fm_fire)
 				assert((hs == H_DATA || hs == H_HDR) && in_seg_s
-					&& i_pf_on && !pm_pend && !yielded && wk_ok);
+					&& i_pf_on && !pm_pend && !yielded);
 		end
 	end
 
