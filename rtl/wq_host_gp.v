@@ -87,13 +87,15 @@ module wq_host_gp #(
 		output	reg		o_ram_w,
 		output	reg	[3:0]	o_ram_f,
 		output	reg	[31:0]	o_ram_d,
-		// H_DUE: the entry read ahead's ERR_INFO on o_ram_d (F_EINFO)
-		// whatever the verdict, for cm_wd when the dispatch takes the
-		// entry's path (o_dwd, from registers alone), and written when
-		// the entry is bad (o_due_w: o_ram_w stays low in H_DUE), so the
-		// written word is not behind the dispatch's if-chain and the
-		// read ahead's use
-		output	reg		o_dwd, o_due_w,
+		// H_DUE, (FAST) H_GPW: ERR_INFO on o_ram_d (F_EINFO) whatever
+		// the verdict, for cm_wd (o_dwd): in H_DUE the entry read
+		// ahead's when the dispatch takes the entry's path (from
+		// registers alone), in H_GPW the stream's word; written when
+		// the entry is bad (o_dw_w: o_ram_w stays low in both), so the
+		// written word is not behind the verdict (the dispatch's
+		// if-chain and the read ahead's use; word 1's test off the
+		// port)
+		output	reg		o_dwd, o_dw_w,
 		// gp_word0: word 0 taken (w0_bad, seg_addr) from o_w0
 		output	reg		o_w0_w,
 		output	reg	[31:0]	o_w0,
@@ -144,7 +146,7 @@ module wq_host_gp #(
 		end else if (w1_bad(w1))
 		begin
 			// reserved bits, or a control entry other than NOP
-			// (ERR_INFO: gp_check's, or H_DUE's o_due_w)
+			// (ERR_INFO: gp_check's, or H_DUE's o_dw_w)
 			o_err_w = 1'b1;
 			o_err   = `WQ_CHERR_BAD_GP_ENTRY;
 			o_hs    = H_ERR;
@@ -158,7 +160,7 @@ module wq_host_gp #(
 	endtask
 
 	// gp_check: the entry with word 1 w1, word 0 bad (w0b); word 1's
-	// ERR_INFO written (gp_verdict: not written, H_DUE's o_due_w)
+	// ERR_INFO written (gp_verdict: not written, H_DUE's o_dw_w)
 	task gp_check;
 		input	[31:0]	w1;
 		input		w0b;
@@ -174,7 +176,7 @@ module wq_host_gp #(
 	endtask
 
 	// gp_take0: word 0 taken (w0_bad, seg_addr); gp_word0: and its
-	// ERR_INFO now when its reserved bits are set (H_DUE's: o_due_w)
+	// ERR_INFO now when its reserved bits are set (H_DUE's: o_dw_w)
 	task gp_take0;
 		input	[31:0]	w0;
 		begin
@@ -242,7 +244,7 @@ module wq_host_gp #(
 		o_ram_f      = 4'bx;
 		o_ram_d      = 32'bx;
 		o_dwd        = 1'b0;
-		o_due_w      = 1'b0;
+		o_dw_w       = 1'b0;
 		o_w0_w       = 1'b0;
 		o_w0         = 32'bx;
 		o_err_w      = 1'b0;
@@ -308,7 +310,7 @@ module wq_host_gp #(
 				// words, the reads ahead starting; a bad entry's
 				// ERR_INFO (o_ram_d above) written
 				gp_take0(i_gq_w0);
-				o_due_w = gq_w0b || w1_bad(i_gq_w1);
+				o_dw_w = gq_w0b || w1_bad(i_gq_w1);
 				gp_verdict(i_gq_w1, gq_w0b);
 			end else if (FAST != 0 && i_gb_rdy)
 			begin
@@ -415,6 +417,13 @@ module wq_host_gp #(
 		// (FAST) the stream of two: word 0 taken as it is in rdata_q,
 		// word 1 checked off the port as it lands (with word 0 in the
 		// same cycle when it landed the cycle before)
+		// The ERR_INFO word is chosen by the stream's position alone
+		// (word 1 as it lands after a good word 0, else word 0) and
+		// loaded into cm_wd (o_dwd) as a word lands -- not as word 1
+		// lands after a bad word 0, whose ERR_INFO cm_wd holds for
+		// H_ERR -- and the checks raise only its write (o_dw_w; o_ram_w
+		// stays low in H_GPW): the word is not behind word 1's test
+		// off the port.
 		H_GPW:
 		if (FAST != 0)
 		begin
@@ -426,6 +435,11 @@ module wq_host_gp #(
 				gp_check(i_mem_rdata, i_w0b);
 			end else if (i_lw_v)
 				gp_word0(i_rdata);
+			o_dwd   = i_rv1 ? (i_both || !i_w0b) : i_lw_v;
+			o_dw_w  = o_ram_w;
+			o_ram_w = 1'b0;
+			o_ram_f = F_EINFO;
+			o_ram_d = (i_rv1 && !i_w0b) ? i_mem_rdata : i_rdata;
 		end
 
 		// (FAST=0) the entry, word 1 in rdata_q
@@ -463,6 +477,12 @@ module wq_host_gp #(
 				|| (i_rdata[`WQ_GP_LENGTH_RANGE] == 0
 				&& i_rdata[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP))
 			: 1'b0;
+	// (H_GPW) word 0 taken now with its reserved bits set; word 1's
+	// test on the port's word
+	wire	f_w0_now = o_w0_w && (o_w0[`WQ_GP_RSVD0_RANGE] != 0);
+	wire	f_w1p_bad = (i_mem_rdata[`WQ_GP_RSVD1_RANGE] != 0)
+				|| (i_mem_rdata[`WQ_GP_LENGTH_RANGE] == 0
+				&& i_mem_rdata[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
 	always @(*)
 	begin
 		// outside its states the unit decides nothing
@@ -471,7 +491,7 @@ module wq_host_gp #(
 				&& !o_st_w && !o_end_wait && !o_ldr_clr && !o_att_w
 				&& !o_rh_w && !o_wait_pulse && !o_rdq_w && !o_sew_w
 				&& !o_ram_w && !o_w0_w && !o_err_w && !o_seg
-				&& !o_sst && !o_rds && !o_mr);
+				&& !o_dwd && !o_dw_w && !o_sst && !o_rds && !o_mr);
 		// H_DUE's dispatch: a channel that cannot run goes to the way
 		// out, its result IDLE (or WAIT, its wait not over)
 		if (i_hs == H_DUE && (i_state == `WQ_CH_DISABLED
@@ -518,17 +538,29 @@ module wq_host_gp #(
 		if (o_ram_w && o_ram_f == F_EINFO && o_w0_w
 				&& o_w0[`WQ_GP_RSVD0_RANGE] != 0)
 			assert(o_ram_d == o_w0);
-		// H_DUE writes only a bad entry read ahead's ERR_INFO (o_due_w,
+		// H_DUE writes only a bad entry read ahead's ERR_INFO (o_dw_w,
 		// on the entry's path, o_dwd), the word holding the offending
 		// bits; it writes exactly when the entry's verdict is an error
 		if (i_hs == H_DUE)
-			assert(!o_ram_w && o_due_w == o_err_w);
-		if (o_dwd || o_due_w)
-			assert(i_hs == H_DUE && o_ram_f == F_EINFO);
-		if (o_due_w)
+			assert(!o_ram_w && o_dw_w == o_err_w);
+		if (o_dwd || o_dw_w)
+			assert((i_hs == H_DUE || (FAST != 0 && i_hs == H_GPW))
+				&& o_ram_f == F_EINFO && !o_ram_w);
+		if (o_dw_w && i_hs == H_DUE)
 			assert(o_dwd && o_w0_w && o_w0 == i_gq_w0 && o_hs == H_ERR
 				&& o_ram_d == ((i_gq_w0[`WQ_GP_RSVD0_RANGE] != 0)
 				? i_gq_w0 : i_gq_w1));
+		// (FAST) H_GPW's word on cm_wd whatever the checks; written
+		// when word 0 lands bad (itself) or word 1 does after a good
+		// word 0 (word 1)
+		if (FAST != 0 && i_hs == H_GPW)
+			assert(!o_ram_w && o_dw_w == (f_w0_now
+				|| (i_rv1 && !i_w0b && f_w1p_bad))
+				&& o_dwd == (o_w0_w || (i_rv1 && !i_w0b)));
+		if (o_dw_w)
+			assert(o_dwd);
+		if (i_hs == H_GPW && o_dw_w)
+			assert(o_ram_d == (f_w0_now ? o_w0 : i_mem_rdata));
 		// FAST=0 has no stream, FAST no single GP read
 		if (FAST == 0)
 			assert(!o_sst && !o_rds && (i_hs != H_GPW || o_hs == H_GPW));
@@ -548,7 +580,10 @@ module wq_host_gp #(
 		c_notdue: cover(o_wait_pulse);
 		c_seg:    cover(o_seg);
 		c_bad0:   cover(o_err_w && !o_ram_w);
-		c_bad1:   cover(o_err_w && o_ram_w);
+		c_bad1:   cover(o_err_w && (o_ram_w || o_dw_w));
+		// (FAST: H_GPW's writes, word 1's and word 0's alone)
+		c_gpw1:   cover(FAST == 0 || (i_hs == H_GPW && o_dw_w && !f_w0_now));
+		c_gpw0:   cover(FAST == 0 || (i_hs == H_GPW && o_dw_w && f_w0_now && !i_rv1));
 		c_ref:    cover(o_ram_w && o_ram_f == F_REF);
 		c_relwfi: cover(o_sew);
 		// (FAST=0: the single reads; FAST: the entry read ahead)

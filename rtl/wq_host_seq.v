@@ -84,7 +84,7 @@ module wq_host_seq #(
 		// wq_host_gp's decisions (u_gp)
 		input	wire		i_gx_att_w,
 		input	wire		i_gx_ldr_clr, i_gx_mr, i_gx_ra_w, i_gx_ram_w,
-		input	wire		i_gx_dwd, i_gx_due_w,	// H_DUE's ERR_INFO: into cm_wd, written
+		input	wire		i_gx_dwd, i_gx_dw_w,	// H_DUE's, H_GPW's ERR_INFO: into cm_wd, written
 		input	wire		i_gx_rdq_w, i_gx_rds, i_gx_res_w, i_gx_ret_w,
 		input	wire		i_gx_sew, i_gx_sew_w,
 		input	wire		i_gx_sst, i_gx_w0_w, i_gx_wait_pulse,
@@ -451,11 +451,12 @@ module wq_host_seq #(
 		if (i_gx_ram_w)
 			ram_wr(i_gx_ram_f, i_sc, i_gx_ram_d);
 		// (H_DUE: the entry read ahead's ERR_INFO into cm_wd by the
-		// dispatch's path alone, its write by the verdict: the word is
-		// not behind the verdict)
+		// dispatch's path alone; H_GPW: word 0 or 1 by the stream's
+		// position; the write by the verdict: the word is not behind
+		// the verdict)
 		if (i_gx_dwd)
 			o_cm_wd_d = i_gx_ram_d;
-		if (i_gx_due_w)
+		if (i_gx_dw_w)
 			ram_wa(i_gx_ram_f, i_sc);
 		// (the channel's state, a wait ended, the retry hint, the
 		// error, the segment opened: wq_host_chnext)
