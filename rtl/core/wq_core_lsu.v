@@ -434,7 +434,9 @@ module wq_core_lsu #(
     assign o_mem_valid = ls_req || fl_go;
     assign o_mem_we    = ls_req && ls_we;
     assign o_mem_addr  = ls_req ? {rq_line, {LOG2LB{1'b0}}} : {i_fl_addr[31:LOG2LB], {LOG2LB{1'b0}}};
-    assign o_mem_wdata = !ls_req ? {LB*8{1'b0}} : at_on ? {LW{at_new}} : st_wd;
+    // (the line's bytes: the store's, an ATOM's words -- wq_lsu_store's
+    // last LUT -- meaning nothing without o_mem_we)
+    assign o_mem_wdata = st_wd;
     assign o_mem_wstrb = (ls_req && ls_we) ? (at_on ? at_ws : st_ws) : {LB{1'b0}};
     // a write taken this cycle overlaps the code range: its line
     // [a, a + LB) against [cr_lo, cr_hi)
@@ -750,7 +752,7 @@ module wq_core_lsu #(
     wq_lsu_store #(.LANES(LANES), .LINE_BYTES(LB), .PARTS(PARTS), .PW(PW), .LOG2LB(LOG2LB)) u_st (
         .i_clk(i_clk), .i_clr(o_cp_code || i_reset), .i_go(st_go), .i_taken(ls_req && i_mem_ready),
         .i_pt(rq_pt), .i_cov(rq_cov), .i_lo(pk_lo), .i_p0(pk_p0), .i_cov0(pk_cov0), .i_lo0(pk_lo0),
-        .i_msize(pk_msize), .i_sd(sd_rq),
+        .i_msize(pk_msize), .i_sd(sd_rq), .i_at(at_on), .i_at_wd({LW{at_new}}),
         .o_p(st_p), .o_fin(st_fin), .o_wd(st_wd), .o_ws(st_ws), .o_m(st_m));
 
     // ---- the address rows (wq_lsu_addr): the gather's beat k = 0 writes

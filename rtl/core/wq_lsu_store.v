@@ -31,9 +31,13 @@ module wq_lsu_store #(
     input  wire [LANES*LOG2LB-1:0] i_lo0,       // ... its lanes' offsets
     input  wire [1:0]              i_msize,     // log2 bytes of an access
     input  wire [LANES*128-1:0]    i_sd,        // the store data's row of part o_p
+    // an ATOM's request is on the port (never beside i_go): the line is
+    // its words, i_at_wd
+    input  wire                    i_at,
+    input  wire [LINE_BYTES*8-1:0] i_at_wd,
     output reg  [PW-1:0]           o_p,         // the part merged this cycle
     output wire                    o_fin,       // ... the request's last: it goes out
-    output reg  [LINE_BYTES*8-1:0] o_wd,        // the line's bytes with this part
+    output wire [LINE_BYTES*8-1:0] o_wd,        // the line's bytes with this part (an ATOM's: i_at_wd)
     output reg  [LINE_BYTES-1:0]   o_ws,        // ... and strobes
     output wire [PARTS-1:0]        o_m          // the parts merged before this cycle
 );
@@ -118,13 +122,20 @@ module wq_lsu_store #(
     reg  [LB*8-1:0] st_cw;               // the lane or subtree in hand
     reg  [LB*8-1:0] st_cm;
     reg  [LB-1:0]   st_cs;
+    // The port's line is this unit's, or an ATOM's words: the ATOM's
+    // select is on the accumulator's side (st_ax, beside the merge tree,
+    // from registers) and in the line's last LUT, which then takes four
+    // inputs (the ATOM flag, the part's bytes and masks, st_ax): the
+    // ATOM adds no level behind the tree on the port's data, and no
+    // request's flag is in front of it (the data means nothing without
+    // the port's valid).
+    wire [LB*8-1:0] st_ax = i_at ? i_at_wd : st_acc_wd;
     always @(*) begin : st_line
         reg [3:0]  s;
         reg [31:0] v;
         reg [31:0] m;                   // s as a byte mask
         reg [LWW-1:0] w;
         reg        up;                  // the subtree in hand still climbs
-        o_wd = st_acc_wd;
         o_ws = st_acc_ws;
         st_tw = {LG*LB*8{1'b0}};
         st_tm = {LG*LB*8{1'b0}};
@@ -187,11 +198,20 @@ module wq_lsu_store #(
                         end
                     end
             end
-            // the last lane carries the whole part up: over st_acc
-            o_wd = st_cw | (st_acc_wd & ~st_cm);
+            // the last lane carries the whole part up (st_pw, st_pm
+            // below): over st_acc
             o_ws = st_acc_ws | st_cs;
         end
     end
+    // (the part's line and masks kept as nets, so the ATOM's select, the
+    // part over the accumulator and the accumulator's side, st_ax, are
+    // the one LUT of four inputs behind them.  Without a covered element
+    // the part's line and masks are zero: the accumulator's side)
+    (* keep *) wire [LB*8-1:0] st_pw;
+    assign st_pw = st_cw;
+    (* keep *) wire [LB*8-1:0] st_pm;
+    assign st_pm = st_cm;
+    assign o_wd = i_at ? st_ax : st_pw | (st_ax & ~st_pm);
 
     // ---- the accumulator: the parts merged so far ------------------------------
     // (kept while the request stage stays on the store's request; cleared
@@ -225,6 +245,10 @@ module wq_lsu_store #(
         // line keeps its strobes
         if (st_m == {PARTS{1'b0}})
             assert(st_acc_ws == {LB{1'b0}} && st_acc_wd == {LB*8{1'b0}});
+        // an ATOM's line is its words, and never beside a store's merge
+        // (the accumulator then loads the store's line alone)
+        if (i_at)
+            assert(!i_go && o_wd == i_at_wd);
         assert((st_acc_ws & ~o_ws) == {LB{1'b0}});
         assert(st_mid == (st_m != {PARTS{1'b0}}));
         // while the request stage is on the store's request (the parts
@@ -260,6 +284,7 @@ module wq_lsu_store #(
         for (fo = 0; fo < LANES; fo = fo + 1)
             assume(i_lo0[fo*LOG2LB +: LOG2LB] == pt_off(i_lo, i_p0, fo));
         if (f_held && i_go) assume(i_pt == f_pt && i_cov == f_cov && i_lo == f_lo);
+        if (i_at) assume(!i_go);
     end
     // (a request's elements are in one line: a lane's covered words are
     // distinct words of it)
@@ -293,7 +318,7 @@ module wq_lsu_store #(
                     end
                 end
             assert(o_ws[fb] == (st_acc_ws[fb] | f_any));
-            assert(o_wd[fb*8 +: 8] == f_byte);
+            if (!i_at) assert(o_wd[fb*8 +: 8] == f_byte);
         end
     always @(posedge i_clk) if (f_past) begin
         // a line of two parts, merged over two cycles; a byte two lanes
