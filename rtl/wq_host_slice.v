@@ -116,9 +116,13 @@ module wq_host_slice #(
 	// HOST_SLICE - 1; a HOST_SLICE write: the value is 1), so the
 	// one-cycle step's verdict reads a flip-flop, not a 32-bit compare
 	// behind the fresh flag's multiplexer
+	// (the count one on against HOST_SLICE - 1 is the count against
+	// HOST_SLICE - 2, hslm2, kept beside it: an equality of two
+	// registers, not an incrementer's carry in front of a compare)
 	wire	[31:0]	slu_eff = o_fresh ? 32'h0 : o_slu;
+	reg	[31:0]	hslm2;
 	wire		eq_zero = (o_hslm1 == 32'h0);
-	wire		eq_inc  = (slu_eff + 32'h1 == o_hslm1);
+	wire		eq_inc  = (slu_eff == hslm2);
 
 	////////////////////////////////////////////////////////////////////////
 	//
@@ -126,11 +130,12 @@ module wq_host_slice #(
 	//
 	// (*_r: every state's decision but the latest ones, applied below)
 	wire		fresh_r, sl_end_r, hs_zero_d, sl_eq_r;
-	wire	[31:0]	hslm1_d, slu_r;
+	wire	[31:0]	hslm1_d, hslm2_d, slu_r;
 	`WQ_HOST_NEXT(w_fresh, fresh_we, fresh_n, fresh_r, o_fresh, 1)
 	`WQ_HOST_NEXT(w_sl_end, sl_end_we, sl_end_n, sl_end_r, o_sl_end, 1)
 	`WQ_HOST_NEXT(w_hs_zero, hs_zero_we, hs_zero_n, hs_zero_d, o_hs_zero, 1)
 	`WQ_HOST_NEXT(w_hslm1, hslm1_we, hslm1_n, hslm1_d, o_hslm1, 32)
+	`WQ_HOST_NEXT(w_hslm2, hslm2_we, hslm2_n, hslm2_d, hslm2, 32)
 	`WQ_HOST_NEXT(w_slu, slu_we, slu_n, slu_r, o_slu, 32)
 	`WQ_HOST_NEXT(w_sl_eq, sl_eq_we, sl_eq_n, sl_eq_r, o_sl_eq, 1)
 
@@ -140,6 +145,7 @@ module wq_host_slice #(
 		`WQ_HOST_HOLD(sl_end_we, sl_end_n, 1)
 		`WQ_HOST_HOLD(hs_zero_we, hs_zero_n, 1)
 		`WQ_HOST_HOLD(hslm1_we, hslm1_n, 32)
+		`WQ_HOST_HOLD(hslm2_we, hslm2_n, 32)
 		`WQ_HOST_HOLD(slu_we, slu_n, 32)
 		`WQ_HOST_HOLD(sl_eq_we, sl_eq_n, 1)
 		case (i_hs)
@@ -150,7 +156,10 @@ module wq_host_slice #(
 			if (i_ix_answer && i_cw_hsl)
 			begin
 				if (FAST != 0)
+				begin
 					w_hslm1(i_csr_wdata - 32'h1);
+					w_hslm2(i_csr_wdata - 32'h2);
+				end
 				w_fresh(1'b1);
 				w_sl_eq((i_csr_wdata == 32'h1));
 				w_hs_zero((i_csr_wdata == 32'h0));
@@ -210,6 +219,7 @@ module wq_host_slice #(
 		o_sl_end  <= (HOST_SLICE_RESET == 0);
 		o_hs_zero <= (HOST_SLICE_RESET == 0);
 		o_hslm1   <= HOST_SLICE_RESET - 32'h1;
+		hslm2     <= HOST_SLICE_RESET - 32'h2;
 		o_slu     <= 32'h0;
 		o_sl_eq   <= (HOST_SLICE_RESET == 32'h1);
 	end else begin
@@ -218,6 +228,7 @@ module wq_host_slice #(
 		o_sl_end  <= sl_end_d;
 		o_hs_zero <= hs_zero_d;
 		o_hslm1   <= hslm1_d;
+		hslm2     <= hslm2_d;
 		o_slu     <= slu_d;
 		o_sl_eq   <= sl_eq_d;
 	end
@@ -286,10 +297,11 @@ module wq_host_slice #(
 	begin
 		assert(o_hs_zero == (f_hslice == 32'h0));
 		if (FAST != 0)
-			assert(o_hslm1 == f_hslice - 32'h1
+			assert(o_hslm1 == f_hslice - 32'h1 && hslm2 == f_hslice - 32'h2
 				&& o_sl_eq == (slu_eff == o_hslm1));
 		else
-			assert(o_hslm1 == HOST_SLICE_RESET - 32'h1 && o_slu == 32'h0);
+			assert(o_hslm1 == HOST_SLICE_RESET - 32'h1
+				&& hslm2 == HOST_SLICE_RESET - 32'h2 && o_slu == 32'h0);
 	end
 
 	always @(posedge i_clk)
@@ -321,7 +333,7 @@ module wq_host_slice #(
 		if (!$past(f_idle) && !$past(f_hdr) && !$past(f_leave))
 			assert(o_cur_ch == $past(o_cur_ch) && o_fresh == $past(o_fresh)
 				&& o_sl_end == $past(o_sl_end) && o_slu == $past(o_slu)
-				&& o_hslm1 == $past(o_hslm1));
+				&& o_hslm1 == $past(o_hslm1) && hslm2 == $past(hslm2));
 	end
 
 	// ---- covers: a switch on entry and on the way out, a HOST_SLICE
