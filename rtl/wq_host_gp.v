@@ -473,16 +473,18 @@ module wq_host_gp #(
 	wire	f_mine = (i_hs == H_DUE) || (i_hs == H_DUEA) || (i_hs == H_DUEB)
 			|| (i_hs == H_DUE2) || (i_hs == H_GP0) || (i_hs == H_GP1)
 			|| (i_hs == H_GPW) || (i_hs == H_GPCHK);
-	wire	f_w1_bad = (i_hs == H_GPCHK) ? ((i_rdata[`WQ_GP_RSVD1_RANGE] != 0)
-				|| (i_rdata[`WQ_GP_LENGTH_RANGE] == 0
-				&& i_rdata[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP))
-			: 1'b0;
+	// (the reference's word-1 test, stated apart from w1_bad)
+	function f_bad1;
+		input	[31:0]	w;
+		f_bad1 = (w[`WQ_GP_RSVD1_RANGE] != 0)
+			|| (w[`WQ_GP_LENGTH_RANGE] == 0
+			&& w[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
+	endfunction
+	wire	f_w1_bad = (i_hs == H_GPCHK) ? f_bad1(i_rdata) : 1'b0;
 	// (H_GPW) word 0 taken now with its reserved bits set; word 1's
 	// test on the port's word
 	wire	f_w0_now = o_w0_w && (o_w0[`WQ_GP_RSVD0_RANGE] != 0);
-	wire	f_w1p_bad = (i_mem_rdata[`WQ_GP_RSVD1_RANGE] != 0)
-				|| (i_mem_rdata[`WQ_GP_LENGTH_RANGE] == 0
-				&& i_mem_rdata[`WQ_GP_CTLOP_RANGE] != `WQ_GPCTL_NOP);
+	wire	f_w1p_bad = f_bad1(i_mem_rdata);
 	always @(*)
 	begin
 		// outside its states the unit decides nothing
@@ -581,14 +583,20 @@ module wq_host_gp #(
 		c_seg:    cover(o_seg);
 		c_bad0:   cover(o_err_w && !o_ram_w);
 		c_bad1:   cover(o_err_w && (o_ram_w || o_dw_w));
-		// (FAST: H_GPW's writes, word 1's and word 0's alone)
-		c_gpw1:   cover(FAST == 0 || (i_hs == H_GPW && o_dw_w && !f_w0_now));
-		c_gpw0:   cover(FAST == 0 || (i_hs == H_GPW && o_dw_w && f_w0_now && !i_rv1));
 		c_ref:    cover(o_ram_w && o_ram_f == F_REF);
 		c_relwfi: cover(o_sew);
 		// (FAST=0: the single reads; FAST: the entry read ahead)
 		c_gq:     cover((FAST != 0) ? (i_hs == H_DUE && o_seg) : o_mr);
 	end
+	// (FAST: H_GPW's writes, word 1's and word 0's alone; no such
+	// state without FAST, so no cover there)
+	generate if (FAST != 0) begin : g_gpw_cov
+		always @(*)
+		begin
+			c_gpw1: cover(i_hs == H_GPW && o_dw_w && !f_w0_now);
+			c_gpw0: cover(i_hs == H_GPW && o_dw_w && f_w0_now && !i_rv1);
+		end
+	end endgenerate
 `endif
 endmodule
 `undef WQ_HOST_NEXT
