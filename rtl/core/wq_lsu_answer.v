@@ -117,6 +117,34 @@ module wq_lsu_answer #(
     wire [TDW-1:0]   t_rd1  = t_rd + 1'b1;
     wire [PARTS-1:0] pt_rd1 = (t_cnt == {{TDW{1'b0}}, 1'b1}) ? i_pt : t_pt[t_rd1];
     wire [PARTS-1:0] pt_rd0 = (t_cnt == {(TDW+1){1'b0}}) ? i_pt : an_pt;
+    // The part's lanes' offsets in their lines (an_po: lane l of the part
+    // at l*LOG2LB) are registers beside the one-hot, its AND-OR select of
+    // the tag's offsets formed a cycle ahead from the same next values
+    // (the tag read next and its part), so a value's word and byte
+    // selects start at flip-flops, not two LUT levels behind the one-hot
+    // and the offsets' LUT RAM read.  (The FORMAL section asserts them
+    // the select's whenever a tag is in the stage)
+    wire [32*LOG2LB-1:0] an_lo = t_lo[t_rd];
+    wire [32*LOG2LB-1:0] lo_rd1 = (t_cnt == {{TDW{1'b0}}, 1'b1}) ? i_lo : t_lo[t_rd1];
+    wire [32*LOG2LB-1:0] lo_rd0 = (t_cnt == {(TDW+1){1'b0}}) ? i_lo : an_lo;
+    reg  [PARTS-1:0]     p1h_n;         // (an_p1h's next value)
+    reg  [32*LOG2LB-1:0] lo_n;          // (the offsets of the tag it is of)
+    reg  [LANES*LOG2LB-1:0] an_po, po_n;
+    integer pl;
+    always @(*) begin
+        if (an_done) begin
+            p1h_n = pt_low(pt_rd1, {PARTS{1'b0}});
+            lo_n = lo_rd1;
+        end else if (o_an_l) begin
+            p1h_n = pt_low(an_pt, an_m | an_p1h);
+            lo_n = an_lo;
+        end else begin
+            p1h_n = pt_low(pt_rd0, {PARTS{1'b0}});  // (an_m is none: no tag arrived)
+            lo_n = lo_rd0;
+        end
+        for (pl = 0; pl < LANES; pl = pl + 1)
+            po_n[pl*LOG2LB +: LOG2LB] = pt_off(lo_n, p1h_n, pl);
+    end
     always @(*) begin
         o_an_p = pt_ix(an_p1h);
         o_an_pcov = pt_cov(o_an_cov, an_p1h);
@@ -137,7 +165,6 @@ module wq_lsu_answer #(
     // lines are the tag's, kept from the pick register as its request was
     // taken, not read from the entry's address rows at the answer's entry
     // and part)
-    wire [32*LOG2LB-1:0] an_lo = t_lo[t_rd];
     integer ei;
     always @(*) begin : ld_vals
         /* verilator lint_off UNUSEDSIGNAL */
@@ -156,7 +183,7 @@ module wq_lsu_answer #(
         if (o_an_l)
 `endif
         for (ei = 0; ei < EW; ei = ei + 1) begin
-            a = el_addr({{(32-LOG2LB){1'b0}}, pt_off(an_lo, an_p1h, ei / 4)}, ei[1:0]);
+            a = el_addr({{(32-LOG2LB){1'b0}}, an_po[(ei / 4)*LOG2LB +: LOG2LB]}, ei[1:0]);
             wv = ln_word(an_line, a[2 +: LWW] & LWMASK);
             // (word k > 0 of a lane: a .v4's, a word as it is)
             o_an_wd[ei*32 +: 32] = (ei % 4 != 0) ? wv : sw_load(i_msize, i_msext, a[1:0], wv);
@@ -183,12 +210,10 @@ module wq_lsu_answer #(
         if (an_done) begin
             t_rd <= t_rd1;
             an_m <= {PARTS{1'b0}};
-            an_p1h <= pt_low(pt_rd1, {PARTS{1'b0}});
-        end else if (o_an_l) begin
+        end else if (o_an_l)
             an_m <= an_m | an_p1h;
-            an_p1h <= pt_low(an_pt, an_m | an_p1h);
-        end else
-            an_p1h <= pt_low(pt_rd0, {PARTS{1'b0}});   // (an_m is none: no tag arrived)
+        an_p1h <= p1h_n;
+        an_po <= po_n;
         t_ac <= t_ac + {{TDW{1'b0}}, i_rvalid} - {{TDW{1'b0}}, an_done};
         t_cnt <= t_cnt + {{TDW{1'b0}}, i_take} - {{TDW{1'b0}}, an_done};
         // (the count's zero test registered beside it: the completion's
@@ -251,6 +276,9 @@ module wq_lsu_answer #(
         // the part register: the lowest of the answer's tag's parts not
         // yet written
         if (an_v) assert(an_p1h == pt_low(an_pt, an_m));
+        // ... and the part's offsets, its select of the tag's
+        if (an_v) for (ff = 0; ff < LANES; ff = ff + 1)
+            assert(an_po[ff*LOG2LB +: LOG2LB] == pt_off(an_lo, an_p1h, ff));
         // a load line written over parts: its tag arrived, of its parts,
         // the last still to come
         if (an_m != {PARTS{1'b0}})
