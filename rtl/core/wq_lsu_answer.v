@@ -255,10 +255,13 @@ module wq_lsu_answer #(
     always @(posedge i_clk)
         if (f_past && !i_reset) begin
             // every tag taken; a load line's answer done; the count back
-            // to none after answers
+            // to none after answers; a load line's first part right after
+            // another's last, at other offsets (the next tag's, a cycle
+            // ahead)
             c_full:  cover(o_full);
             c_fin:   cover(o_an_l && o_an_fin);
             c_empty: cover(!o_nz && $past(o_nz));
+            c_po:    cover(o_an_l && $past(o_an_l && an_done) && an_po != $past(an_po));
         end
 `endif
     integer ff;
