@@ -115,8 +115,12 @@ module wq_lsu_answer #(
     // pt_low(an_pt, an_m) whenever a tag is in the stage)
     reg  [PARTS-1:0] an_p1h;
     wire [TDW-1:0]   t_rd1  = t_rd + 1'b1;
-    wire [PARTS-1:0] pt_rd1 = (t_cnt == {{TDW{1'b0}}, 1'b1}) ? i_pt : t_pt[t_rd1];
-    wire [PARTS-1:0] pt_rd0 = (t_cnt == {(TDW+1){1'b0}}) ? i_pt : an_pt;
+    // (the tag read next is the one written this cycle: with one tag owed,
+    // at t_rd + 1 as it is done; with none, at t_rd)
+    wire             t_one  = t_cnt == {{TDW{1'b0}}, 1'b1};
+    wire             t_none = t_cnt == {(TDW+1){1'b0}};
+    wire [PARTS-1:0] pt_rd1 = t_one ? i_pt : t_pt[t_rd1];
+    wire [PARTS-1:0] pt_rd0 = t_none ? i_pt : an_pt;
     // The part's lanes' offsets in their lines (an_po: lane l of the part
     // at l*LOG2LB) are registers beside the one-hot, its AND-OR select of
     // the tag's offsets formed a cycle ahead from the same next values
@@ -125,8 +129,8 @@ module wq_lsu_answer #(
     // and the offsets' LUT RAM read.  (The FORMAL section asserts them
     // the select's whenever a tag is in the stage)
     wire [32*LOG2LB-1:0] an_lo = t_lo[t_rd];
-    wire [32*LOG2LB-1:0] lo_rd1 = (t_cnt == {{TDW{1'b0}}, 1'b1}) ? i_lo : t_lo[t_rd1];
-    wire [32*LOG2LB-1:0] lo_rd0 = (t_cnt == {(TDW+1){1'b0}}) ? i_lo : an_lo;
+    wire [32*LOG2LB-1:0] lo_rd1 = t_one ? i_lo : t_lo[t_rd1];
+    wire [32*LOG2LB-1:0] lo_rd0 = t_none ? i_lo : an_lo;
     reg  [PARTS-1:0]     p1h_n;         // (an_p1h's next value)
     reg  [32*LOG2LB-1:0] lo_n;          // (the offsets of the tag it is of)
     reg  [LANES*LOG2LB-1:0] an_po, po_n;
@@ -219,7 +223,7 @@ module wq_lsu_answer #(
         // (the count's zero test registered beside it: the completion's
         // and the hold's waits read a flip-flop, not a compare of the count)
         o_nz <= i_take || t_cnt > {{(TDW-1){1'b0}}, 2'd1} ||
-                (t_cnt == {{TDW{1'b0}}, 1'b1} && !an_done);
+                (t_one && !an_done);
         if (i_reset) begin
             t_rd <= {TDW{1'b0}}; t_wr <= {TDW{1'b0}}; t_an <= {TDW{1'b0}};
             t_cnt <= {(TDW+1){1'b0}}; t_ac <= {(TDW+1){1'b0}}; o_nz <= 1'b0;
