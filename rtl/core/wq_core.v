@@ -314,11 +314,14 @@ module wq_core #(
     wire             xb_trap;                  // ... a trap's commit beat
     wire             xb_at;                    // ... an ATOM's (valid with xb_held)
     // WB loads a beat this cycle (the EX/WB buffer's, or the LSU's
-    // write-back beat of an atomic: b_w is loaded then), and its warp
-    wire             b_load;
+    // write-back beat of an atomic: b_w is loaded then), and its warp;
+    // b_load_n: it would, were WB not to keep its beat (b_busy)
+    wire             b_load, b_load_n;
     // the beat entering WB from the EX/WB buffer (the divergence unit's
-    // view of "EX's beat as it enters WB"): WB takes it (wb_in)
-    wire             wb_in, wbi_v, wbi_commit, wbi_skip;
+    // view of "EX's beat as it enters WB"): WB takes it (wb_in; wb_ldn:
+    // would, were WB not to keep its beat -- its latest term, b_busy,
+    // selects last in the divergence unit's registers that WB's take loads)
+    wire             wb_in, wb_ldn, wbi_v, wbi_commit, wbi_skip;
     wire [5:0]       wbi_p;
     wire [PCW-1:0]   wbi_pc;
     wire [7:0]       wbi_op, wbi_trap;
@@ -501,9 +504,9 @@ module wq_core #(
         .o_x_msize(x_msize), .o_x_msext(x_msext), .o_x_amask(x_amask), .o_x_words(x_words),
         .o_x_dv(x_dv), .o_op_a(op_a), .o_op_rb(op_rb), .o_x_to_wb(x_to_wb), .o_x_open(x_open),
         .o_xb_held(xb_held), .o_xb_w(xb_w), .o_xb_trap(xb_trap), .o_xb_at(xb_at),
-        .o_wb_in(wb_in), .o_wbi_v(wbi_v), .o_wbi_commit(wbi_commit), .o_wbi_p(wbi_p),
+        .o_wb_in(wb_in), .o_wb_ldn(wb_ldn), .o_wbi_v(wbi_v), .o_wbi_commit(wbi_commit), .o_wbi_p(wbi_p),
         .o_wbi_pc(wbi_pc), .o_wbi_op(wbi_op), .o_wbi_trap(wbi_trap), .o_wbi_skip(wbi_skip),
-        .o_wbi_ra(wbi_ra), .o_b_load(b_load),
+        .o_wbi_ra(wbi_ra), .o_b_load(b_load), .o_b_load_n(b_load_n),
         .i_ls_take(ls_take), .i_ls_busy(ls_busy), .i_ls_bad(ls_bad), .i_wb_ls(wb_ls), .i_ls_wb(ls_wb),
         .i_ls_p(ls_p), .i_ls_wk(ls_wk), .i_ls_wb_row(ld_row), .i_ls_fuse(ls_fuse),
         .i_ls_row0(ls_row0),
@@ -611,7 +614,7 @@ module wq_core #(
         .i_clk(i_clk), .i_reset(i_reset),
         .i_x_v(wbi_v), .i_x_commit(wbi_commit), .i_x_take(wb_in), .i_x_op(wbi_op), .i_x_p(wbi_p),
         .i_x_pc(wbi_pc), .i_op_a(wbi_ra),
-        .i_wb_in(wb_in), .i_x_trap(wbi_trap), .i_x_skip(wbi_skip),
+        .i_wb_in(wb_in), .i_wb_ldn(wb_ldn), .i_b_busy(b_busy), .i_x_trap(wbi_trap), .i_x_skip(wbi_skip),
         .i_b_v(b_v), .i_b_commit(b_commit), .i_b_w(b_w), .i_b_op(b_op), .i_b_opk(b_opk),
         .i_b_sel(b_sel), .i_b_pc(b_pc), .i_b_next(b_next), .i_b_imm(b_imm), .i_b_tfall(b_tfall),
         .i_b_wd(b_wd),
@@ -624,7 +627,7 @@ module wq_core #(
         .i_csr_dq_set(csr_dq_set), .i_csr_dq_go(csr_dq_go), .i_csr_dq_again(csr_dq_again),
         .i_csr_dq_op(csr_dq_op), .i_csr_dq_index(csr_dq_index), .i_csr_dq_data(csr_dq_data),
         .i_csr_dq_head(csr_dq_head), .i_csr_dq_tail(csr_dq_tail),
-        .i_dw(dw), .i_vload(b_load), .i_vwarp(v_load_w), .o_v_warp(dq_vw),
+        .i_dw(dw), .i_vload(b_load), .i_vload_n(b_load_n), .i_vwarp(v_load_w), .o_v_warp(dq_vw),
         .o_dq_ready(dq_ready), .o_dq_rvalid(dq_rvalid),
         .o_dq_token(dq_token), .o_dq_head(dq_head), .o_dq_tail(dq_tail), .o_dw_log2(dw_log2),
         .o_dq_op(dq_op), .o_son(w_son), .o_b_son(b_son),

@@ -463,7 +463,7 @@ module wq_core_lsu #(
     wire         cp_rinc;                //   its row's step to the next beat's
     wq_lsu_complete #(.LSQ(LSQ), .PARTS(PARTS), .QW(QW)) u_cp (
         .i_clk(i_clk), .i_reset(i_reset),
-        .i_q_v(q_v), .i_q_rz(q_rz), .i_q_az(q_az), .i_q_code(q_code), .i_q_st(q_st),
+        .i_q_v(q_v), .i_q_rz(q_rz), .i_q_az(q_az), .i_q_code(q_code), .i_q_rdy(q_rdy), .i_q_go(q_go), .i_q_st(q_st),
         .i_q_rx(q_rx), .i_q_hd(q_hd), .i_q_n(q_n), .i_hd_words(q_words[q_hd]), .i_hd_pk(q_rpk[q_hd]),
         .i_pipe_empty(i_pipe_empty), .i_stop(i_stop), .i_fl_on(i_fl_on), .i_owed(ans_owed),
         .i_b_v(i_b_v), .i_b_tcm(i_b_tcm), .i_b_open(i_b_open), .i_x_open(i_x_open),
@@ -695,6 +695,45 @@ module wq_core_lsu #(
             q_v[qv2] <= !i_reset && !o_cp_code &&
                         ((q_v[qv2] && !(cp_end && qv2[QW-1:0] == q_hd)) ||
                          (q_push && qv2[QW-1:0] == q_tl));
+    // Each entry's commit can start (q_rdy: q_v & q_rz & q_az) and, not
+    // a store that wrote code, the head's freeze of WB (q_go: q_rdy &
+    // ~q_code): flip-flops an entry loaded with the four flags' next
+    // values (as the blocks above write them), so WB's freeze behind the
+    // head's readiness (wq_lsu_complete's frz_h, frz_c) is the head's
+    // select of flip-flops, not of the flags' AND.  The head's leave, the
+    // completion's latest term, is left out: the entry that leaves is
+    // not the head the cycle after (the head moves on), where alone its
+    // flip-flops could be stale (the FORMAL section asserts the head's
+    // equal to the flags' AND), and the next cycle's load is exact again
+    // (the entry is not valid, or pushed).  The code store's drop (every
+    // entry; the head moves on to one that is not valid) meets them at
+    // their last LUT.
+    reg  [LSQ-1:0] q_rdy, q_go;
+    genvar gg;
+    generate for (gg = 0; gg < LSQ; gg = gg + 1) begin : g_go
+        wire push = q_push && q_tl == gg[QW-1:0];
+        wire take = q_taken && pk_s == gg[QW-1:0];
+        wire ans  = an_l && an_fin && an_s == gg[QW-1:0];
+        wire rz_n = take ? !pk_more : push ? ls_ez : q_rz[gg];
+        wire az_n = ans ? an_last : push ? (i_x_st || ls_ez) : q_az[gg];
+        wire cd_n = q_wcode && take ? 1'b1 : push ? 1'b0 : q_code[gg];
+        (* keep *) wire rdy_r, go_r;
+        assign rdy_r = !i_reset && (q_v[gg] || push) && rz_n && az_n;
+        assign go_r  = rdy_r && !cd_n;
+        always @(posedge i_clk) begin
+            q_rdy[gg] <= !o_cp_code && rdy_r;
+            q_go[gg]  <= !o_cp_code && go_r;
+        end
+    end endgenerate
+`ifdef FORMAL
+    reg f_gorst = 1'b0;                 // (a reset has been seen)
+    always @(posedge i_clk) if (i_reset) f_gorst <= 1'b1;
+    always @(*)
+        if (f_gorst && !i_reset) begin
+            assert(q_rdy[q_hd] == (q_v[q_hd] && q_rz[q_hd] && q_az[q_hd]));
+            assert(q_go[q_hd] == (q_rdy[q_hd] && !q_code[q_hd]));
+        end
+`endif
 
     // ---- the tags and the answer stage (wq_lsu_answer) -------------------------------
     wq_lsu_answer #(.LANES(LANES), .LINE_BYTES(LB), .TAGS(TAGS), .QW(QW), .TK_L(TK_L),

@@ -40,8 +40,9 @@ module wq_diverge #(
     input  wire [PCW-1:0]           i_x_pc,
     input  wire [LANES*32-1:0]      i_op_a,
     // EX -> WB: an instruction enters WB (its commit beat: i_x_commit,
-    // its trap, whether the guard skipped it)
-    input  wire                     i_wb_in,
+    // its trap, whether the guard skipped it); i_wb_ldn: it would, were WB
+    // not to keep its beat (i_b_busy: the latest term, selected last)
+    input  wire                     i_wb_in, i_wb_ldn, i_b_busy,
     input  wire [7:0]               i_x_trap,
     input  wire                     i_x_skip,
     // WB: the instruction, the record walk, a record going out
@@ -87,8 +88,9 @@ module wq_diverge #(
     input  wire [DQ_LOG2:0]         i_csr_dq_tail,
     // the deque: the debug window's warp, its state
     input  wire [WID_W-1:0]         i_dw,           // (o_dq_head, o_dq_tail, o_dw_log2)
-    // WB loads a beat (of warp i_vwarp): the deque's view of WB's warp follows
-    input  wire                     i_vload,
+    // WB loads a beat (of warp i_vwarp): the deque's view of WB's warp
+    // follows (i_vload_n: it would, were WB not to keep its beat)
+    input  wire                     i_vload, i_vload_n,
     input  wire [WID_W-1:0]         i_vwarp,
     output wire [WID_W-1:0]         o_v_warp,
     output wire                     o_dq_ready,
@@ -257,14 +259,13 @@ module wq_diverge #(
     wire [15:0] y_lfsr     = {1'b0, i_lfsr[15:1]} ^ (i_lfsr[0] ? `WQ_YLFSR_TAPS : 16'd0);
     wire        y_fire_c   = (y_pol == `WQ_YP_EVERY_N) ? (y_c >= y_n) :
                              (y_pol == `WQ_YP_LFSR) ? (y_lfsr[7:0] < i_yparam) : 1'b0;
-    // The decision registered (y_fire, valid with y_fv: from the second
-    // cycle of the instruction in WB).  The warp's count, parameter and
-    // LFSR do not change while its instruction is in WB (its last record
-    // writes them), so the register is the decision; YIELD's FIND waits
-    // for it (its first cycle in WB holds), and its records, its deque
-    // call and the count it leaves read a flip-flop, not the increment
-    // and compare behind the warp's select (the FORMAL section asserts
-    // the two equal).
+    // The decision registered (y_fire, valid with y_fv: from the second cycle
+    // of the instruction in WB).  The warp's count, parameter and LFSR do not
+    // change while its instruction is in WB (its last record writes them), so
+    // the register is the decision; YIELD's FIND waits for it (its first
+    // cycle in WB holds), and its records, its deque call and the count it
+    // leaves read a flip-flop, not the increment and compare behind the warp's
+    // select (the FORMAL section asserts the two equal).
     reg         y_fire, y_fv;
     always @(posedge i_clk) begin
         y_fire <= y_fire_c;
@@ -330,24 +331,22 @@ module wq_diverge #(
         .i_pc(i_x_pc), .i_op_a(i_op_a),
         .o_row(t_tgt_row), .i_oh_x(t_xo), .o_x(t_x), .i_oh_h(h_oh), .o_h(t_h));
     wire [PCW-1:0] g_t0c   = ((g_sel & g_oh) != 32'd0) ? t_x : b_next;
-    // The walk's group's target, g_t0, is that select's registered: the
-    // cycle after it changes (g_inv) it is stale, so the part scan
-    // compares it from the cycle after that (g_inv_d restarts the scan
-    // again) and g_ok waits for it; the group's compare, skip and records
-    // start from a register, not from the lowest-thread pick and the
-    // select behind it.
+    // The walk's group's target, g_t0, is that select's registered: the cycle
+    // after it changes (g_inv) it is stale, so the part scan compares it from
+    // the cycle after that (g_inv_d restarts the scan again) and g_ok waits
+    // for it; the group's compare, skip and records start from a register, not
+    // from the lowest-thread pick and the select behind it.
     reg  [PCW-1:0] g_t0;
     always @(posedge i_clk)
         g_t0 <= g_t0c;
-    // The walk's group (g_m0) takes its target compares from the part
-    // scan (ae_g: each thread's target against g_t0), so a target bit
-    // feeds the scan's PARTS-way select and the one select above, not a
-    // compare of its own.  g_ok says the scan has covered every part since
-    // g_t0 or the targets last changed (g_inv, below) and g_t0 caught up:
-    // BP_COUNT's steps and K_GRP's records wait for it.  A scan restarted
-    // for another reason rewrites ae_g with the same compares, so g_ok
-    // stays.  (With one part the compares are on the present g_t0: ready
-    // the cycle after g_inv.)
+    // The walk's group (g_m0) takes its target compares from the part scan
+    // (ae_g: each thread's target against g_t0), so a target bit feeds the
+    // scan's PARTS-way select and the one select above, not a compare of its
+    // own.  g_ok says the scan has covered every part since g_t0 or the targets
+    // last changed (g_inv, below) and g_t0 caught up: BP_COUNT's steps and
+    // K_GRP's records wait for it.  A scan restarted for another reason
+    // rewrites ae_g with the same compares, so g_ok stays.  (With one part the
+    // compares are on the present g_t0: ready the cycle after g_inv.)
     wire        g_ok;
     reg         g_first0;                   // (below: the group is the first path's)
     // K_GRP skips the first path's group (its threads go on, no record)
@@ -431,7 +430,7 @@ module wq_diverge #(
     wq_diverge_subv #(.WARPS(WARPS), .LANES(LANES), .PCW(PCW), .DW(DW), .WID_W(WID_W)) u_subv (
         .i_clk(i_clk), .i_reset(i_reset),
         .i_b_w(b_w), .i_b_op(b_op), .i_b_snd(b_opk[`WQ_OPK_SNDV]), .i_b_svk(b_opk[`WQ_OPK_SLEV:`WQ_OPK_SSTV]),
-        .i_b_wd(b_wd), .i_b_yb(b_yield || b_bar), .i_vload(i_vload), .i_vwarp(i_vwarp),
+        .i_b_wd(b_wd), .i_b_yb(b_yield || b_bar), .i_vload_n(i_vload_n), .i_b_busy(i_b_busy), .i_vwarp(i_vwarp),
         .i_b_pc(b_pc), .i_b_next(b_next), .i_b_ipc(b_ipc), .i_b_k_rc(b_k_rc),
         .i_act(b_act), .i_sven(i_sven), .i_dq_cnt(dq_cnt), .i_pk_rc(pk_rc),
         .i_ae_start(ae_start), .i_ae_end(ae_end), .i_lpat(sc_lpat),
@@ -699,8 +698,7 @@ module wq_diverge #(
             b_fin <= 1'b0;
             b_tm <= 32'd0;
             rc_s <= RC_CHK;
-            // a control instruction's prologue: FIND (wait_region), the check
-            b_prep <= x_prep;
+            // a control instruction's prologue (b_prep: below, WB's hold last)
             b_pro <= x_prep != BP_NONE;
             r_held <= 32'd0;
             h_init <= 1'b1;
@@ -769,6 +767,8 @@ module wq_diverge #(
                 else if (i_rel_end) b_fin <= 1'b1;
             end
         end
+        // WB's take, its hold last: no write above meets it (each reads b_prep != BP_NONE: no take)
+        if (!i_b_busy && i_wb_ldn) b_prep <= x_prep;
         if (i_reset) begin
             b_prep <= BP_NONE;
             b_pro <= 1'b0;
@@ -887,6 +887,7 @@ module wq_diverge #(
     // asserts and covers only).
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
+    always @(*) if (f_past) assert(i_wb_in == (i_wb_ldn && !i_b_busy));   // (b_prep's take)
     wire [31:0] b_act_new  = b_subv ? sv_nact : b_act_nsv;
     // (WB's deque call: its command stays on the port until taken, and the
     // step that asked uses it only once its answer is in: wq_diverge_dq's)

@@ -35,8 +35,10 @@ module wq_diverge_subv #(
     input  wire                 i_reset,
     // WB's instruction and warp
     input  wire [WID_W-1:0]     i_b_w,
-    // WB loads a beat of warp i_vwarp (WB's warp from the next cycle)
-    input  wire                 i_vload,
+    // WB loads a beat of warp i_vwarp (WB's warp from the next cycle):
+    // it would (i_vload_n), and does unless it keeps its own (i_b_busy)
+    input  wire                 i_vload_n,
+    input  wire                 i_b_busy,
     input  wire [WID_W-1:0]     i_vwarp,
     input  wire [7:0]           i_b_op,
     input  wire                 i_b_snd,    // ... is SUBV_END (its kind: a flip-flop)
@@ -322,7 +324,11 @@ module wq_diverge_subv #(
     // the parked ones of the registered pick (sd_act)
     wire [31:0] sd_act     = (pk_rc & ae_start & part_spread(rq_pick)) |
                              (sn_end & {32{!rq_nfound}});
-    wire        sv_nomask  = b_snd_go && !rq_nfound && !rq_endnz;
+    // (kept: the walk's MASK_PC term and prologue pick read it, so its five
+    // flip-flop and input terms stay two levels deep, not sunk by the
+    // mapper's area recovery towards the unit's deepest path)
+    (* keep *) wire sv_nomask;
+    assign sv_nomask = b_snd_go && !rq_nfound && !rq_endnz;
     wire [PCW-1:0] sv_npc  = (b_snd_go && rq_nfound) ? w_sstart[b_w] :
                              sv_nomask ? b_pc :
                              sle_again ? b_ipc : b_next;
@@ -400,10 +406,11 @@ module wq_diverge_subv #(
     // decisions, another's from its slot -- the select by the next warp
     // beside the decisions, not behind them.  Both cases are formed
     // apart, a warp WB loads (i_vwarp: flip-flops) and WB's own, and
-    // i_vload (WB's take, behind its walk's last record) picks between
-    // them at the last level; WB's own warp's is formed for both values
-    // of i_emit (decided late in WB's cycle, behind the walk's hold),
-    // which selects it next to last
+    // WB's load picks between them at the last level, its hold (i_b_busy,
+    // behind its walk's last record and the completion's freeze) in the
+    // last LUT beside the load's other terms (i_vload_n); WB's own warp's
+    // is formed for both values of i_emit (decided late in WB's cycle,
+    // behind the walk's hold), which selects it next to last
     wire        son_set_e  = i_ret_k && son_set_r;
     wire        son_clr_e  = son_clr_n || (i_rc_k && son_clr_c) || (i_ret_k && son_clr_r);
     wire        son_be     = (son_set_e || son_clr_e) ? son_set_e : b_son;
@@ -416,7 +423,7 @@ module wq_diverge_subv #(
     wire        son_k      = !b_ds && son_b;
     always @(posedge i_clk) begin
         for (sw = 0; sw < WARPS; sw = sw + 1) w_son[sw] <= son_nx[sw];
-        b_son <= i_vload ? son_v : son_k;
+        b_son <= (!i_b_busy && i_vload_n) ? son_v : son_k;
     end
     // The loop form's flag at WB's warp is set by SUBV_LOOP_BEGIN's
     // RETIRE and cleared by SUBV_LOOP_END's when no half is parked, by
@@ -438,7 +445,7 @@ module wq_diverge_subv #(
     wire        lon_v      = !v_ds && (v_same ? lon_b : w_lon[i_vwarp]);
     wire        lon_k      = !b_ds && lon_b;
     always @(posedge i_clk)
-        b_lon <= i_vload ? lon_v : lon_k;
+        b_lon <= (!i_b_busy && i_vload_n) ? lon_v : lon_k;
     always @(posedge i_clk) begin
         // RC_CHK without a record: the segment ends with nobody at its end,
         // the loop form's half has no thread parked
@@ -624,7 +631,7 @@ module wq_diverge_subv #(
                    (sv_park & 32'h0000FFFF) == 32'd0);
     end
     // WB's warp's segment flag in its flip-flop is the slot's, from the
-    // first clock on: b_w is the warp WB loaded (i_vload, i_vwarp) -- the
+    // first clock on: b_w is the warp WB loaded (i_vload_n, i_vwarp) -- the
     // core's EX stage's register, asserted inside wq_core, assumed alone
     // -- and SUBV_END's kind is its opcode's (wq_ex_stage's flip-flops)
     reg             f_clk = 1'b0;
@@ -633,7 +640,7 @@ module wq_diverge_subv #(
                              b_op == `WQ_OP_SUBV_AUTO, b_op == `WQ_OP_SUBV_START};
     always @(posedge i_clk) begin
         f_clk <= 1'b1;
-        f_bw_nx <= i_vload ? i_vwarp : b_w;
+        f_bw_nx <= (!i_b_busy && i_vload_n) ? i_vwarp : b_w;
     end
     always @(*) begin
 `ifdef FORMAL_DIVERGE_SUBV

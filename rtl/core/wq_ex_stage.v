@@ -162,7 +162,8 @@ module wq_ex_stage #(
     output wire                 o_xb_trap,      // ... it is a trap's commit beat
     output wire                 o_xb_at,        // ... an ATOM's (a flip-flop: valid with o_xb_held)
     // ---- the beat entering WB from the buffer (the divergence unit's) ----
-    output wire                 o_wb_in,        // WB takes the buffer's beat this cycle
+    output wire                 o_wb_in,        // WB takes the buffer's beat this cycle (o_wb_ldn:
+    output wire                 o_wb_ldn,       // ... would, were WB not to keep its beat, i_b_busy)
     output wire                 o_wbi_v,        // the buffer offers a beat:
     output wire                 o_wbi_commit,
     output wire [5:0]           o_wbi_p,
@@ -171,7 +172,8 @@ module wq_ex_stage #(
     output wire [7:0]           o_wbi_trap,
     output wire                 o_wbi_skip,
     output wire [LANES*32-1:0]  o_wbi_ra,       // ... its ra (BRX, JMX, RET part beats: their row)
-    output wire                 o_b_load,       // WB loads a beat this cycle (the buffer's or i_wb_ls)
+    output wire                 o_b_load,       // WB loads a beat this cycle (the buffer's or i_wb_ls;
+    output wire                 o_b_load_n,     // ... o_b_load_n: would, were WB not to keep its beat)
     // ---- the LSU's side of EX ----
     input  wire                 i_ls_take,      // the LSU takes EX's beat
     input  wire                 i_ls_busy,      // ... holds it
@@ -605,8 +607,9 @@ module wq_ex_stage #(
     // (i_ls_wb for i_wb_ls: the same with WB's hold, one level less behind it)
     wire          wb_take  = !i_b_busy && !i_ls_wb && !i_squash_x && !i_cp_code;
     wire          b_load_x = wbi_v && wb_take;
-    // (b_load_x as if WB did not keep its beat: WB's hold selects last)
-    wire          b_ldn    = wbi_v && !i_ls_wb && !i_squash_x && !i_cp_code;
+    // (b_load_x as if WB did not keep its beat: WB's hold selects last, kept)
+    (* keep *) wire b_ldn;
+    assign b_ldn = wbi_v && !i_ls_wb && !i_squash_x && !i_cp_code;
     wq_skid #(.DW(XBW)) u_xb (
         .i_clk(i_clk), .i_reset(i_reset || i_squash_x || i_cp_code),
         .i_valid(x_out), .i_data(xb_in), .o_ready(xb_ready), .o_held(xb_held),
@@ -762,10 +765,9 @@ module wq_ex_stage #(
     assign o_x_words = x_words; assign o_x_dv = x_dv;         assign o_xb_at = xb_at;
     assign o_op_a = op_a;       assign o_op_rb = op_rb;       assign o_x_to_wb = x_to_wb;
     assign o_xb_held = xb_held; assign o_xb_w = wbi_w;        assign o_xb_trap = xb_trap_c;
-    assign o_wb_in = b_load_x;  assign o_wbi_v = wbi_v;       assign o_wbi_commit = wbi_commit;
-    assign o_wbi_p = wbi_p;     assign o_wbi_pc = wbi_pc;     assign o_wbi_op = wbi_op;
-    assign o_wbi_trap = wbi_trap; assign o_wbi_skip = wbi_skip;
-    assign o_b_load = b_res_en;             // (i_wb_ls || b_load_x, the hold last)
+    assign o_wb_in = b_load_x;  assign o_wb_ldn = b_ldn;      assign o_wbi_v = wbi_v;       assign o_wbi_commit = wbi_commit;
+    assign o_wbi_p = wbi_p;     assign o_wbi_pc = wbi_pc;     assign o_wbi_op = wbi_op;   assign o_wbi_trap = wbi_trap; assign o_wbi_skip = wbi_skip;
+    assign o_b_load = b_res_en;   assign o_b_load_n = i_ls_wb || b_ldn;  // (i_wb_ls || b_load_x, the hold last)
     assign o_b_v = b_v;         assign o_b_commit = b_commit; assign o_b_fp = b_fp;
     assign o_b_w = b_w;         assign o_b_woh = b_woh;       assign o_b_p = b_p;
     assign o_b_pc = b_pc;       assign o_b_next = b_next;     assign o_b_rrow = b_rrow;
@@ -784,10 +786,8 @@ module wq_ex_stage #(
             else setp_acc <= setp_acc | ({{(32-LANES){1'b0}}, b_cmp} << (b_p * LANES));
         end
     assign o_setp_acc = setp_acc;
-    assign o_dv_busy = dv_busy; assign o_dv_open = dv_open;   assign o_dv_on = dv_on;
-    assign o_dv_w = dv_w;       assign o_dc_go = dc_go;
-    assign o_xu_busy = dv_busy || fv_busy;
-    assign o_xc_open = dv_on || fv_on;
+    assign o_dv_busy = dv_busy; assign o_dv_open = dv_open;   assign o_dv_on = dv_on;   assign o_dv_w = dv_w;   assign o_dc_go = dc_go;
+    assign o_xu_busy = dv_busy || fv_busy;     assign o_xc_open = dv_on || fv_on;
     // (WB holds its beat while a unit owns the port and its commit runs or can start --
     // ready, with no atomic between: wq_wb_ctl's wb_frz, the atomic test at the last
     // level; the hold's last commit waits only with WB empty)

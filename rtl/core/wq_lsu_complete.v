@@ -40,6 +40,8 @@ module wq_lsu_complete #(
     input  wire [LSQ-1:0]   i_q_rz,      // nothing still to request
     input  wire [LSQ-1:0]   i_q_az,      // nothing still to answer
     input  wire [LSQ-1:0]   i_q_code,    // a store that wrote the code range
+    input  wire [LSQ-1:0]   i_q_rdy,     // i_q_v & i_q_rz & i_q_az (flip-flops: the head's)
+    input  wire [LSQ-1:0]   i_q_go,      // i_q_rdy & ~i_q_code (flip-flops: the head's)
     input  wire [LSQ-1:0]   i_q_st,      // a store
     input  wire [LSQ-1:0]   i_q_rx,      // a store's records in one group at most
     input  wire [QW-1:0]    i_q_hd,
@@ -137,10 +139,14 @@ module wq_lsu_complete #(
     // (as the head's terms and WB's: the WB side of cp_cstart, WB's and
     // EX's flip-flops, enters at the last level -- a trap's commit in WB
     // reaches WB's hold through it)
+    // (the head's readiness, and not a store that wrote code, from its
+    // flip-flops i_q_rdy, i_q_go -- cp_rdy's and cp_rdy && !i_q_code[q_hd]'s
+    // values: a select of flip-flops, a level less in front of WB's hold
+    // and record strobe)
     (* keep *) wire frz_h;
-    assign frz_h    = i_cm_own && (cp_on || (cp_rdy && !i_q_code[q_hd]));
+    assign frz_h    = i_cm_own && (cp_on || i_q_go[q_hd]);
     (* keep *) wire frz_c;
-    assign frz_c    = i_cm_own && cp_rdy;
+    assign frz_c    = i_cm_own && i_q_rdy[q_hd];
     assign o_frz    = frz_h || (frz_c && (!i_b_v || i_b_tcm) && !i_x_open);
     assign o_wb_blk = cp_rdy && i_q_code[q_hd] && !i_x_open;
     assign o_go     = cp_go;
@@ -191,6 +197,10 @@ module wq_lsu_complete #(
         for (fe = 0; fe < LSQ; fe = fe + 1)
             if (i_q_v[fe] && i_q_code[fe]) assume(i_q_st[fe]);
     always @(*) if (i_q_v[q_hd]) assume(i_q_n != {(QW+1){1'b0}});
+    // the entries' readiness flip-flops are the flags' AND (wq_core_lsu's
+    // assertion)
+    always @(*) assume(i_q_rdy[q_hd] == (i_q_v[q_hd] && i_q_rz[q_hd] && i_q_az[q_hd]) &&
+                       i_q_go[q_hd] == (i_q_rdy[q_hd] && !i_q_code[q_hd]));
     // the grant keeps the port while the run goes on (o_keep), and WB's
     // instruction opens only while WB is not frozen (wq_wb_ctl: a record
     // or a register write needs !wb_frz)
