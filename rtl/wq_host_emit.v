@@ -50,6 +50,10 @@
 `define WQ_HOST_EMIT_EVR
 `endif
 
+// (its way-out registers load the leave decision, the latest in the
+// host's cycle, one part of that cycle: scripts/area.sh maps it inside
+// wq_host_if, as the board's flattened netlist does)
+(* wq_area_inline *)
 module wq_host_emit #(
 		parameter	CW = 2		// the channel number's width
 	) (

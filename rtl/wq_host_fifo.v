@@ -30,6 +30,10 @@
 `include "wq_defs.vh"
 `include "wq_host_hpre.vh"
 
+// (its status -- busy, the words held -- and the step's decisions that
+// start, stop and flush it close in one cycle of the host's: scripts/area.sh
+// maps it inside wq_host_if, as the board's flattened netlist does)
+(* wq_area_inline *)
 module wq_host_fifo #(
 		// 0: no reads ahead (every output constant 0, no flip-flops
 		// left after synthesis)

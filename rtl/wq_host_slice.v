@@ -37,6 +37,11 @@
 `default_nettype none
 `include "wq_defs.vh"
 
+// (its registers load the step's latest decisions -- the leave and entry
+// switches, the one-cycle step's verdict -- at their last LUT, one part of
+// the host's cycle: scripts/area.sh maps it inside its parent, as the
+// board's flattened netlist does)
+(* wq_area_inline *)
 module wq_host_slice #(
 		parameter	FAST = 1,	// wq_host_if's FAST
 		parameter	CW   = 2,	// the channel number's width

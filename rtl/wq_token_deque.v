@@ -566,8 +566,16 @@ module wq_token_deque #(
                         rb_rdata[`WQ_TF_MASK_LO-1:0] };
 
     // ---- search: one entry per cycle, from head-1 down to tail ---------------
-    assign f_match = f_busy && (ram_rdata[`WQ_TF_TYPE_RANGE] == f_type)
-                            && (ram_rdata[`WQ_TF_ADDR_RANGE] == f_addr);
+    // (the key's compare in two halves, kept, and the answer's other
+    // terms -- a command's result, the search at its tail -- beside them:
+    // o_found and o_rvalid are each one LUT behind the halves)
+    localparam FA = `WQ_TF_ADDR_W / 2;
+    (* keep *) wire f_mlo, f_mhi, f_endq;
+    assign f_mlo   = (ram_rdata[`WQ_TF_TYPE_RANGE] == f_type)
+                     && (ram_rdata[`WQ_TF_ADDR_LO+FA-1:`WQ_TF_ADDR_LO] == f_addr[FA-1:0]);
+    assign f_mhi   = ram_rdata[`WQ_TF_ADDR_HI:`WQ_TF_ADDR_LO+FA] == f_addr[`WQ_TF_ADDR_W-1:FA];
+    assign f_endq  = r_valid || (f_busy && f_ptr == f_tail);
+    assign f_match = f_busy && f_mlo && f_mhi;
     assign f_done  = f_busy && (f_match || f_ptr == f_tail);
 
     always @(posedge i_clk)
@@ -710,7 +718,7 @@ module wq_token_deque #(
 
     // (during a search r_op, r_warp, r_trap, r_empty, r_rejected are the
     // `WQ_DQCMD_FIND's: FIND, its warp, none, 0, 0)
-    assign o_rvalid   = r_valid || f_done;
+    assign o_rvalid   = f_endq || f_match;          // (r_valid || f_done)
     assign o_rop      = r_op;
     assign o_rwarp    = r_warp;
     assign o_trap     = r_trap;
@@ -891,6 +899,11 @@ module wq_token_deque #(
     if (f_past_valid && !i_reset && !c_empty)
         assert(c_hvp == below_bits(c_front[`WQ_TF_TYPE_RANGE],
                                    c_front[`WQ_TF_PRESENCE_RANGE]));
+
+    // the answer's valid and found flag as their halves form them
+    always @(*)
+        assert(o_rvalid == (r_valid || f_done) && o_found == (f_busy
+               && ram_rdata[`WQ_TF_TYPE_RANGE] == f_type && ram_rdata[`WQ_TF_ADDR_RANGE] == f_addr));
 
     // a popped token is the front the pop removed
     always @(posedge i_clk)

@@ -599,10 +599,7 @@ module wq_core_lsu #(
             for (qk = 0; qk < LSQ; qk = qk + 1)
                 if (qk[QW-1:0] == q_tl) begin
                     q_st[qk] <= i_x_st;
-                    q_code[qk] <= 1'b0;
                     q_msext[qk] <= i_x_msext;
-                    q_rz[qk] <= ls_ez;
-                    q_az[qk] <= i_x_st || ls_ez;
                 end
         end
         // the head's row goes on with each completion beat (the entry leaves
@@ -610,21 +607,10 @@ module wq_core_lsu #(
         if (cp_go) q_rr[q_hd] <= q_rr[q_hd] + {{(RF_AW-1){1'b0}}, cp_rinc};
         // the request stage: a line request taken
         if (q_taken) begin
-            for (qk = 0; qk < LSQ; qk = qk + 1)
-                if (qk[QW-1:0] == pk_s) begin
-                    q_rz[qk] <= !pk_more;
-                    if (q_wcode) q_code[qk] <= 1'b1;
-                end
             if (q_wcode) begin
                 cf <= 1'b1;
                 cf_s <= pk_s;
             end
-        end
-        // the answer stage: a load line's values written (u_ld), its
-        // elements answered
-        if (an_l && an_fin) begin
-            for (qk = 0; qk < LSQ; qk = qk + 1)
-                if (qk[QW-1:0] == an_s) q_az[qk] <= an_last;
         end
         // the completion: a store's records emitted; the head entry leaves,
         // and a store that wrote code drops the younger ones (none has
@@ -647,10 +633,6 @@ module wq_core_lsu #(
         if (i_reset) begin
             q_hd <= {QW{1'b0}}; q_n <= {(QW+1){1'b0}}; q_tl <= {QW{1'b0}};
             cf <= 1'b0;
-            // (no element pending in an entry never used: the request
-            // stage's pick and store line then see none while the queue is
-            // empty, and a simulation skips the store line's work)
-            q_rz <= {LSQ{1'b1}}; q_az <= {LSQ{1'b1}};
         end
     end
 
@@ -685,30 +667,37 @@ module wq_core_lsu #(
     // The valid bits, in a block of their own: an entry is valid from its
     // push (at the tail) to its last completion beat (at the head), and a
     // store that wrote code drops every entry with its last beat (the head
-    // and the younger ones; nothing is pushed behind it: cf).  Each bit is
-    // the two terms and the clear, so the head's last beat meets it at its
-    // last levels rather than through the queue block's write enables.
-    wire cp_end = o_cp_go && cp_last;
+    // and the younger ones; nothing is pushed behind it: cf).  The
+    // completion's go, the latest term, is in the flip-flops' enable only:
+    // an entry's bit loads v_d -- the bit after the head's leave, a push,
+    // the code store's drop -- with the go, and without it changes only
+    // with a push, the drop or reset (v_en), where v_d is what it becomes
+    // too (no go: the head does not leave).
     integer qv2;
     always @(posedge i_clk)
         for (qv2 = 0; qv2 < LSQ; qv2 = qv2 + 1)
-            q_v[qv2] <= !i_reset && !o_cp_code &&
-                        ((q_v[qv2] && !(cp_end && qv2[QW-1:0] == q_hd)) ||
-                         (q_push && qv2[QW-1:0] == q_tl));
-    // Each entry's commit can start (q_rdy: q_v & q_rz & q_az) and, not
-    // a store that wrote code, the head's freeze of WB (q_go: q_rdy &
-    // ~q_code): flip-flops an entry loaded with the four flags' next
-    // values (as the blocks above write them), so WB's freeze behind the
-    // head's readiness (wq_lsu_complete's frz_h, frz_c) is the head's
-    // select of flip-flops, not of the flags' AND.  The head's leave, the
-    // completion's latest term, is left out: the entry that leaves is
-    // not the head the cycle after (the head moves on), where alone its
+            if (o_cp_go || v_en[qv2]) q_v[qv2] <= v_d[qv2];
+    // Each entry's flags and readiness, an entry at a time from the same
+    // next values: nothing still to request (q_rz: a push's elements, or
+    // a line request taken), nothing still to answer (q_az: a push's, or
+    // the answer stage's last), a store that wrote code (q_code: a request
+    // taken of a write in the code range); reset, no element pending in
+    // an entry never used (the request stage's pick and store line then
+    // see none while the queue is empty, and a simulation skips the store
+    // line's work).  The commit can start (q_rdy: q_v & q_rz & q_az) and,
+    // not a store that wrote code, the head's freeze of WB (q_go: q_rdy &
+    // ~q_code) are flip-flops too, so WB's freeze behind the head's
+    // readiness (wq_lsu_complete's frz_h, frz_c) is the head's select of
+    // flip-flops, not of the flags' AND.  The head's leave, the
+    // completion's latest term, is left out of them: the entry that leaves
+    // is not the head the cycle after (the head moves on), where alone its
     // flip-flops could be stale (the FORMAL section asserts the head's
     // equal to the flags' AND), and the next cycle's load is exact again
     // (the entry is not valid, or pushed).  The code store's drop (every
     // entry; the head moves on to one that is not valid) meets them at
     // their last LUT.
     reg  [LSQ-1:0] q_rdy, q_go;
+    wire [LSQ-1:0] v_d, v_en;
     genvar gg;
     generate for (gg = 0; gg < LSQ; gg = gg + 1) begin : g_go
         wire push = q_push && q_tl == gg[QW-1:0];
@@ -720,9 +709,14 @@ module wq_core_lsu #(
         (* keep *) wire rdy_r, go_r;
         assign rdy_r = !i_reset && (q_v[gg] || push) && rz_n && az_n;
         assign go_r  = rdy_r && !cd_n;
+        assign v_en[gg] = i_reset || o_cp_code || push;
+        assign v_d[gg]  = !i_reset && !o_cp_code && ((q_v[gg] && !(cp_last && q_hd == gg[QW-1:0])) || push);
         always @(posedge i_clk) begin
-            q_rdy[gg] <= !o_cp_code && rdy_r;
-            q_go[gg]  <= !o_cp_code && go_r;
+            q_rz[gg]   <= i_reset || rz_n;
+            q_az[gg]   <= i_reset || az_n;
+            q_code[gg] <= cd_n;
+            q_rdy[gg]  <= !o_cp_code && rdy_r;
+            q_go[gg]   <= !o_cp_code && go_r;
         end
     end endgenerate
 `ifdef FORMAL

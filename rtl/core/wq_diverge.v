@@ -513,12 +513,8 @@ module wq_diverge #(
         .i_ae_dq(ae_dq), .i_exit_new(b_exit_new), .o_wake(rc_wake));
 
     // ---- outputs ---------------------------------------------------------------
-    assign o_dq_ready = dq_ready;
-    assign o_dq_rvalid = dq_rvalid;
-    assign o_dq_token = dq_token;
-    assign o_dq_head = dq_whead;
-    assign o_dq_tail = dq_wtail;
-    assign o_dq_op = dq_op;
+    assign o_dq_ready = dq_ready;  assign o_dq_rvalid = dq_rvalid;  assign o_dq_token = dq_token;
+    assign o_dq_head = dq_whead;   assign o_dq_tail = dq_wtail;      assign o_dq_op = dq_op;
     wire        b_is_trap  = i_trap;
     // ---- WB's record walk (wq_diverge_walk) -------------------------------------------
     // b_k walks a commit's records (b_recs: wq_core_wb.vh's K_*, the
@@ -529,13 +525,14 @@ module wq_diverge #(
     // list from the present inputs; wq_diverge_walk's FORMAL section
     // asserts both forms equal to it.
     // (THREAD_STATE's term with the sub-vector unit's, sv_park_nz, at its
-    // last level: ts1_nsv kept apart, so the walk's s4 is two LUTs after it)
-    (* keep *) wire ts1_nsv;
+    // last level: ts1_nsv kept apart, so the walk's s4 is two LUTs after it;
+    // MASK_PC's with SUBV_END's search flags, sv_nomask, as well: mask_o)
+    (* keep *) wire ts1_nsv, mask_o, rc_mask;
     assign ts1_nsv = b_exit || (b_park != 32'd0) || b_yfire;
+    assign mask_o  = b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt;
+    assign rc_mask = mask_o || (b_subv && !sv_nomask);
     wire [13:1] b_recs_x   = {b_ends_x, 1'b1, b_opk[`WQ_OPK_SETP],
-                              b_bar && i_bar_go, b_call,
-                              b_exit || b_region || b_waitr || b_branch || b_bar || b_yield || b_mt ||
-                              (b_subv && !sv_nomask),
+                              b_bar && i_bar_go, b_call, rc_mask,
                               b_mt, b_push, b_two,
                               ts1_nsv || sv_park_nz,
                               b_ret && r_held != 32'd0, b_call, b_yfire};

@@ -359,11 +359,17 @@ module wq_diverge_subv #(
     assign o_nact = sv_nact;
     // (case by case, not a test behind sv_nact's select: SUBV_START's by
     // its parts, SUBV_END's by its search's flags -- a part found has a
-    // thread to run -- the loop form's halves by theirs)
-    assign o_nact_z = b_sst_go ? (act_p == {PARTS{1'b0}}) :
-                      b_snd_go ? sv_nomask :
-                      ((b_slb_go && lo_nz) || (b_sle_go && lp_hi != 32'd0)) ? 1'b0 :
-                      sle_again ? (lp_back == 32'd0) : (b_act == 32'd0);
+    // thread to run -- the loop form's halves by theirs; the loop's way
+    // back, lp_back's test, for both values of the walk's K_RC flag
+    // i_b_k_rc -- behind the walk's counter -- which selects last)
+    wire        nz_lp    = !b_sst_go && !b_snd_go && !((b_slb_go && lo_nz) ||
+                           (b_sle_go && lp_hi != 32'd0)) && sle_again;
+    wire        nz_pre   = b_sst_go ? (act_p == {PARTS{1'b0}}) : b_snd_go ? sv_nomask :
+                           ((b_slb_go && lo_nz) || (b_sle_go && lp_hi != 32'd0)) ? 1'b0 : (b_act == 32'd0);
+    (* keep *) wire nz_k, nz_n;      // (lp_back: lp_back_rc with pk_none, else without b_snd's)
+    assign nz_k     = nz_lp ? (lp_back_rc == 32'd0) : nz_pre;
+    assign nz_n     = nz_lp ? ((lp_back_rc & ~(b_act & {32{!b_snd}})) == 32'd0) : nz_pre;
+    assign o_nact_z = i_b_k_rc ? nz_k : nz_n;
     assign o_rq_sv = rq_sv;
     assign o_rq_lp = rq_lp;
     assign o_rq_rec = rq_rec;
@@ -437,7 +443,7 @@ module wq_diverge_subv #(
     wire        lon_clr_c  = !ck_sv && lp_at != w_lbody[b_w];
     wire        lon_clr_n  = i_rc_none && !ck_sv && ck_lp;
     wire        lon_set    = ev_ret && lon_set_r;
-    wire        lon_clr    = lon_clr_n || (ev_ret && lon_clr_r) || (ev_rc_rec && lon_clr_c);
+    wire        lon_clr_o  = (ev_ret && lon_clr_r) || (ev_rc_rec && lon_clr_c);
     wire        lon_be     = (i_ret_k && lon_set_r) ||
                              (!lon_clr_n && !(i_ret_k && lon_clr_r) && !(i_rc_k && lon_clr_c) && b_lon);
     wire        lon_bn     = !lon_clr_n && b_lon;
@@ -446,6 +452,19 @@ module wq_diverge_subv #(
     wire        lon_k      = !b_ds && lon_b;
     always @(posedge i_clk)
         b_lon <= (!i_b_busy && i_vload_n) ? lon_v : lon_k;
+    // the loop form's flag a warp at a time (lon_set, lon_clr: b_lon's; a
+    // warp's start clears it), the check without a record -- behind the
+    // walk's check, the latest term; never with RETIRE's set -- at the
+    // last LUT
+    reg  [WARPS-1:0] lon_nx;
+    always @(*)
+        for (sw = 0; sw < WARPS; sw = sw + 1)
+            if (i_ds_go && i_ds_slot == sw[WID_W-1:0]) lon_nx[sw] = 1'b0;
+            else if (b_w == sw[WID_W-1:0] && (lon_set || lon_clr_o)) lon_nx[sw] = lon_set;
+            else lon_nx[sw] = w_lon[sw];
+    always @(posedge i_clk)
+        for (sw = 0; sw < WARPS; sw = sw + 1)
+            w_lon[sw] <= !(lon_clr_n && b_w == sw[WID_W-1:0]) && lon_nx[sw];
     always @(posedge i_clk) begin
         // RC_CHK without a record: the segment ends with nobody at its end,
         // the loop form's half has no thread parked
@@ -491,13 +510,10 @@ module wq_diverge_subv #(
                 w_s0nz[b_w] <= 1'b0;
             end
         end
-        // the loop form's flag at WB's warp (lon_set, lon_clr: b_lon's)
-        if (lon_set || lon_clr) w_lon[b_w] <= lon_set;
-        // a warp starts outside any
+        // a warp starts outside any (its loop form's flag: lon_nx)
         if (i_ds_go) begin
             w_sabove[i_ds_slot] <= part_above(5'd0);
             w_sendset[i_ds_slot] <= 1'b0;
-            w_lon[i_ds_slot] <= 1'b0;
             w_s0[i_ds_slot] <= 32'd0;
             w_s0nz[i_ds_slot] <= 1'b0;
         end
@@ -568,7 +584,7 @@ module wq_diverge_subv #(
         // WB's next warp's flags, formed for both values of i_emit, are
         // the decisions' (the slot's next value at WB's warp)
         assert(son_b == ((son_set || son_clr) ? son_set : b_son));
-        assert(lon_b == (lon_set || (!lon_clr && b_lon)));
+        assert(lon_b == (lon_set || (!(lon_clr_n || lon_clr_o) && b_lon)));
         // (the state moves with them only there: RETIRE of SUBV_END, and
         // reconvergence's check -- wq_diverge's walk at K_RC; on its own
         // the unit takes it as given)

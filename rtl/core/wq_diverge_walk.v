@@ -412,9 +412,12 @@ module wq_diverge_walk (
     wire [11:1] rl_m1      = rl_nt | B_MASK;
     wire [11:1] rl_m0      = rl_nt & ~B_MASK;
     wire [11:1] rl_t1      = rl_n4 | B_TS2 | B_PUSH | B_MASK;
-    wire [3:0]  kq_pro_m1  = p_snd ? kpick(rl_m1, K_TS2) : kpick(rl_m1, 4'd0);
-    wire [3:0]  kq_pro_m0  = p_snd ? kpick(rl_m0, K_TS2) : kpick(rl_m0, 4'd0);
-    wire [3:0]  kq_pro_t1  = p_snd ? kpick(rl_t1, K_TS2) : kpick(rl_t1, 4'd0);
+    // (the pick's start by b_k alone: K_TS2 is p_snd's, 0 the prologue's --
+    // the sub-vector unit's SUBV_END flag, b_snd_go, stays out of the pick)
+    wire        k_ts2      = b_k == K_TS2;
+    wire [3:0]  kq_pro_m1  = k_ts2 ? kpick(rl_m1, K_TS2) : kpick(rl_m1, 4'd0);
+    wire [3:0]  kq_pro_m0  = k_ts2 ? kpick(rl_m0, K_TS2) : kpick(rl_m0, 4'd0);
+    wire [3:0]  kq_pro_t1  = k_ts2 ? kpick(rl_t1, K_TS2) : kpick(rl_t1, 4'd0);
     wire [3:0]  kq_pro_n4  = b_recs_x[K_TS2] ? kq_pro_t1 : b_recs_x[K_MASK] ? kq_pro_m1 : kq_pro_m0;
     // (K_TS1's term, the deepest, at s4's last level: s4_pre kept)
     (* keep *) wire s4_pre;

@@ -727,17 +727,17 @@ module wq_ex_stage #(
     // b_load_x then, i_ls_wb is i_wb_ls), and a kept beat never loads
     // b_res -- a MUL / MULHU or shift beat's values, the WB stage's, go
     // to b_kres instead (below).  The FORMAL section asserts the load
-    // equal to the selects on b_load_x and i_wb_ls.
-    // The row's selects read whose beat it is, not whether it moves: a
-    // load without the LSU's beat is the buffer's (b_ldn's terms -- EX's
-    // beat leaving, the squashes -- are in the enable only)
+    // equal to the selects on b_load_x and i_wb_ls.  The row's selects
+    // read whose beat it is, not whether it moves: a load without the
+    // LSU's beat is the buffer's (b_ldn's terms are in the enable only)
     wire b_alu = !i_ls_wb && !xb_held && x_alu;
     // (S2R's values, the operand read's deepest output, ORed in at the
     // side row's last level, behind the selects of its other sources)
     wire [LANES*32-1:0] nx_side = xb_held ? xb_row : x_oth;
     wire [LANES*32-1:0] b_side  = (i_ls_wb ? i_ls_wb_row : nx_side) |
                                   ({LANES*32{!i_ls_wb && !xb_held && x_s2r}} & s2r_res);
-    wire b_res_en = !i_b_busy && (i_ls_wb || b_ldn);
+    wire b_load_n = i_ls_wb || b_ldn;              // (the load without WB's hold)
+    wire b_res_en = !i_b_busy && b_load_n;
     always @(posedge i_clk)
         if (b_res_en)
             b_res <= b_alu ? alu_res : b_side;
@@ -767,7 +767,7 @@ module wq_ex_stage #(
     assign o_xb_held = xb_held; assign o_xb_w = wbi_w;        assign o_xb_trap = xb_trap_c;
     assign o_wb_in = b_load_x;  assign o_wb_ldn = b_ldn;      assign o_wbi_v = wbi_v;       assign o_wbi_commit = wbi_commit;
     assign o_wbi_p = wbi_p;     assign o_wbi_pc = wbi_pc;     assign o_wbi_op = wbi_op;   assign o_wbi_trap = wbi_trap; assign o_wbi_skip = wbi_skip;
-    assign o_b_load = b_res_en;   assign o_b_load_n = i_ls_wb || b_ldn;  // (i_wb_ls || b_load_x, the hold last)
+    assign o_b_load = b_res_en;   assign o_b_load_n = b_load_n;  // (i_wb_ls || b_load_x, the hold last)
     assign o_b_v = b_v;         assign o_b_commit = b_commit; assign o_b_fp = b_fp;
     assign o_b_w = b_w;         assign o_b_woh = b_woh;       assign o_b_p = b_p;
     assign o_b_pc = b_pc;       assign o_b_next = b_next;     assign o_b_rrow = b_rrow;
