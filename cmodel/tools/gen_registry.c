@@ -367,10 +367,19 @@ void wq_collect(wq_gen_t *g)
 #undef RM
 #undef FCLASS
 
-    /* ---- token.def */
+    /* ---- token.def (a type's code leaves the type field's top bit 0: the
+     * divergence unit's wait state keeps its SUBV flag there,
+     * rtl/core/wq_diverge_wait.v's rs_code) */
 #define TOKTYPE(n, c) \
     wq_code(g, "token.def", "TOKTYPE", "WQ_TOK_", #n, WQ_TOK_##n, tok_w, \
-            WQ_K_CODE);
+            WQ_K_CODE); \
+    if ((uint64_t)WQ_TOK_##n >> (tok_w - 1)) { \
+        fprintf(stderr, "wq_gen: token.def TOKTYPE %s: code %u sets the " \
+                "type field's top bit, which the wait state keeps for its " \
+                "SUBV flag (rtl/core/wq_diverge_wait.v rs_code)\n", #n, \
+                (unsigned)WQ_TOK_##n); \
+        g->err = 1; \
+    }
 #define TOKFIELD(n, hi, lo) \
     wq_field(g, "token.def", "TOKFIELD", "WQ_TF_", #n, WQ_TF_##n##_HI, \
              WQ_TF_##n##_LO);
