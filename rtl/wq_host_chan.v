@@ -29,6 +29,10 @@
 `define WQ_HOST_CHAN_F
 `endif
 
+// (the CSR write decision's registers take the step channel's fields
+// read in the same cycle, one part of the host's cycle: scripts/area.sh
+// maps it inside wq_host_if, as the board's flattened netlist does)
+(* wq_area_inline *)
 module wq_host_chan #(
 		parameter	CHANNELS = 4,	// 1..16
 		// 1: PERF_METHODS is read from i_perf (wq_host_if's perf_q),

@@ -29,6 +29,11 @@
 `default_nettype none
 `include "wq_defs.vh"
 
+// (the step's channel's fields read at sc and written with their next
+// values every cycle: the reads and the writes are the two ends of the
+// step's cycle, so scripts/area.sh maps it inside its parent, as the
+// board's flattened netlist does)
+(* wq_area_inline *)
 module wq_host_cst #(
 		parameter	CHANNELS = 4,	// 1..16
 		parameter	CW  = 2,	// the channel number's width
