@@ -669,8 +669,9 @@ module wq_diverge #(
     // b_kq; so do the step to RC_POP and the scan's restart it makes.
     wire        rk_svlp    = ck && (rq_sv || rq_lp);
     wire        rk_rec     = ck && rq_rec;
+    wire        bp_none = !b_prep[2], rc_chk = !rc_s[1];   // (codes' top bits: wq_core_wb.vh; asserted)
     (* keep *) wire rcn_a;
-    assign rcn_a   = b_v && b_commit && b_prep == BP_NONE && rc_s == RC_CHK;
+    assign rcn_a   = b_v && b_commit && bp_none && rc_chk;
     (* keep *) wire rcn_b;
     assign rcn_b   = (sc_ok || !rk_svlp) && !rk_rec && !((sv_on || lp_on) && !ck);
     (* keep *) wire rcn_pre;
@@ -885,6 +886,7 @@ module wq_diverge #(
     reg f_past = 1'b0;
     always @(posedge i_clk) f_past <= 1'b1;
     always @(*) if (f_past) assert(i_wb_in == (i_wb_ldn && !i_b_busy));   // (b_prep's take)
+    always @(*) if (f_past && !i_reset) assert(bp_none == (b_prep == BP_NONE) && (!b_v || rc_chk == (rc_s == RC_CHK)));
     wire [31:0] b_act_new  = b_subv ? sv_nact : b_act_nsv;
     // (WB's deque call: its command stays on the port until taken, and the
     // step that asked uses it only once its answer is in: wq_diverge_dq's)
