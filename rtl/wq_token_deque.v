@@ -566,17 +566,19 @@ module wq_token_deque #(
                         rb_rdata[`WQ_TF_MASK_LO-1:0] };
 
     // ---- search: one entry per cycle, from head-1 down to tail ---------------
-    // (the key's compare in two halves, kept, and the answer's other
-    // terms -- a command's result, the search at its tail -- beside them:
-    // o_found and o_rvalid are each one LUT behind the halves)
+    // (the key's compare in two halves, and the answer's other terms -- a
+    // command's result, the search at its tail -- apart from them, so
+    // o_rvalid is the halves' AND with one flag rather than the whole
+    // key's compare behind the tail's OR and the result's)
     localparam FA = `WQ_TF_ADDR_W / 2;
     (* keep *) wire f_mlo, f_mhi, f_endq;
+    wire          f_tl     = f_ptr == f_tail;            // (the search at its tail)
     assign f_mlo   = (ram_rdata[`WQ_TF_TYPE_RANGE] == f_type)
                      && (ram_rdata[`WQ_TF_ADDR_LO+FA-1:`WQ_TF_ADDR_LO] == f_addr[FA-1:0]);
     assign f_mhi   = ram_rdata[`WQ_TF_ADDR_HI:`WQ_TF_ADDR_LO+FA] == f_addr[`WQ_TF_ADDR_W-1:FA];
-    assign f_endq  = r_valid || (f_busy && f_ptr == f_tail);
+    assign f_endq  = r_valid || (f_busy && f_tl);
     assign f_match = f_busy && f_mlo && f_mhi;
-    assign f_done  = f_busy && (f_match || f_ptr == f_tail);
+    assign f_done  = f_busy && (f_match || f_tl);
 
     always @(posedge i_clk)
     if (i_reset)

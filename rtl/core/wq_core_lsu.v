@@ -700,7 +700,7 @@ module wq_core_lsu #(
     wire [LSQ-1:0] v_d, v_en;
     genvar gg;
     generate for (gg = 0; gg < LSQ; gg = gg + 1) begin : g_go
-        wire push = q_push && q_tl == gg[QW-1:0];
+        wire push = rx_push[gg];         // (the tail's push: g_rx's decode)
         wire take = q_taken && pk_s == gg[QW-1:0];
         wire ans  = an_l && an_fin && an_s == gg[QW-1:0];
         wire rz_n = take ? !pk_more : push ? ls_ez : q_rz[gg];

@@ -362,10 +362,10 @@ module wq_diverge_subv #(
     // thread to run -- the loop form's halves by theirs; the loop's way
     // back, lp_back's test, for both values of the walk's K_RC flag
     // i_b_k_rc -- behind the walk's counter -- which selects last)
-    wire        nz_lp    = !b_sst_go && !b_snd_go && !((b_slb_go && lo_nz) ||
-                           (b_sle_go && lp_hi != 32'd0)) && sle_again;
+    wire        lp_half  = (b_slb_go && lo_nz) || (b_sle_go && lp_hi != 32'd0);   // (a half runs)
+    wire        nz_lp    = !b_sst_go && !b_snd_go && !lp_half && sle_again;
     wire        nz_pre   = b_sst_go ? (act_p == {PARTS{1'b0}}) : b_snd_go ? sv_nomask :
-                           ((b_slb_go && lo_nz) || (b_sle_go && lp_hi != 32'd0)) ? 1'b0 : (b_act == 32'd0);
+                           lp_half ? 1'b0 : (b_act == 32'd0);
     (* keep *) wire nz_k, nz_n;      // (lp_back: lp_back_rc with pk_none, else without b_snd's)
     assign nz_k     = nz_lp ? (lp_back_rc == 32'd0) : nz_pre;
     assign nz_n     = nz_lp ? ((lp_back_rc & ~(b_act & {32{!b_snd}})) == 32'd0) : nz_pre;
