@@ -876,7 +876,7 @@ module wq_diverge #(
         .i_clk(i_clk), .i_reset(i_reset),
         .i_wt(t_wt), .i_tgt(t_tgt_row), .i_one(lp_one),
         .i_start(sv_start), .i_end_at(sv_end_at), .i_dq_addr(dqr_addr), .i_g_t0(g_t0),
-        .i_inv(sc_inv), .i_g_inv(g_inv), .i_g_inv_d(g_inv_d),
+        .i_inv(sc_inv || i_reset), .i_g_inv(g_inv), .i_g_inv_d(g_inv_d),
         .o_ok(sc_ok), .o_start(ae_start), .o_end(ae_end), .o_dq(ae_dq), .o_h(ae_h),
         .o_g(ae_g), .o_g_ok(g_ok), .o_lpat(sc_lpat));
 

@@ -10,8 +10,10 @@
 // targets) and the walk's group target (o_g, targets); it also picks the
 // wait address of the one-hot thread i_one (o_lpat: the loop form's
 // parked address).  After PARTS cycles every part is in and o_ok rises.
-// wq_diverge restarts the scan (i_inv) whenever an input may change; the
-// results it reads wait for o_ok.  o_g_ok is o_g's own flag: a restart for
+// wq_diverge restarts the scan (i_inv) whenever an input may change, and
+// in reset (i_inv holds while i_reset does: the restart is the part
+// counter's and flags' one synchronous reset, the flip-flops' LSR, with
+// no OR of the two in front of it); the results it reads wait for o_ok.  o_g_ok is o_g's own flag: a restart for
 // another reason rewrites o_g with the same compares, so it stays valid
 // unless the targets or the group target changed (i_g_inv, i_g_inv_d).
 // With one part (LANES = 32) the compares are of the present inputs: no
@@ -33,7 +35,7 @@ module wq_diverge_scan #(
     input  wire [PCW-1:0]       i_end_at,   // its end
     input  wire [PCW-1:0]       i_dq_addr,  // the deque answer's address
     input  wire [PCW-1:0]       i_g_t0,     // the walk's group target
-    input  wire                 i_inv,      // restart: an input may change
+    input  wire                 i_inv,      // restart: an input may change, or reset
     input  wire                 i_g_inv,    // the targets or the group's change (with i_inv)
     input  wire                 i_g_inv_d,  // the group target caught up (with i_inv)
     output wire                 o_ok,       // every part compared since the last restart
@@ -146,7 +148,7 @@ module wq_diverge_scan #(
                 if ({26'd0, q_p} == PARTS - 1) q_ok <= 1'b1;
                 else q_p <= q_p + 6'd1;
             end
-            if (i_inv || i_reset) begin
+            if (i_inv) begin
                 q_ok <= 1'b0;
                 q_p <= 6'd0;
                 q_lpat <= {PCW{1'b0}};
@@ -186,7 +188,7 @@ module wq_diverge_scan #(
     always @(*)
         if (!f_past) assume(i_reset);
     always @(*)
-        if (i_g_inv || i_g_inv_d) assume(i_inv);
+        if (i_g_inv || i_g_inv_d || i_reset) assume(i_inv);
     // (the last cycle's inputs, registered, so the contract is an
     // assumption on the present cycle)
     reg              f_inv, f_ginv, f_ginv_d;
