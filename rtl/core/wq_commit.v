@@ -121,7 +121,7 @@ module wq_commit #(
     // the register file's write port
     output reg                      o_rf_we,
     output reg  [RF_AW-1:0]         o_rf_waddr,
-    output reg  [LANES-1:0]         o_rf_wlane,
+    output wire [LANES-1:0]         o_rf_wlane,   // (two registers' OR: rf_wsel, the row's zero flag)
     output reg  [LANES*32-1:0]      o_rf_wdata,
     // the step port
     output reg                      o_step_valid,
@@ -227,18 +227,18 @@ module wq_commit #(
         if (i_ds_go || zw_bw || zw_link || zw_cm) zf[zw_w] <= zw_row;
 
     // a register write beat's lanes and values: part p of a register, the
-    // selected lanes (a row still zero from the warp start, z, is written
-    // whole), the unselected lanes' values zero
+    // selected lanes (a row still zero from the warp start is written
+    // whole: its zero flag joins them behind the write port's registers,
+    // below), the unselected lanes' values zero
     function [LANES-1:0] beat_lanes;
         input [31:0]          sel;
         input [5:0]           p;
-        input                 z;
         /* verilator lint_off UNUSEDSIGNAL */
         reg   [31:0]          lanes;            // sel's part p (its low LANES bits)
         /* verilator lint_on UNUSEDSIGNAL */
         begin
             lanes = sel >> (p * LANES);
-            beat_lanes = z ? {LANES{1'b1}} : lanes[LANES-1:0];
+            beat_lanes = lanes[LANES-1:0];
         end
     endfunction
     function [LANES*32-1:0] beat_vals;
@@ -262,25 +262,39 @@ module wq_commit #(
     // no enable holds them.  WB's record strobe (i_emit) is decided late
     // in WB's cycle, behind the walk's hold, so the link's values and the
     // others' are kept as nets and the strobe with the record's kind
-    // (rf_klink, above) selects between them in the last LUT.
+    // (rf_klink, above) selects between them in the last LUT.  The lanes
+    // are two registers joined behind them (o_rf_wlane): the beat's
+    // selected lanes (rf_wsel) and its row's zero flag, the completion's
+    // (rf_wzc) apart from WB's (rf_wzb) and picked by a registered owner
+    // (rf_wcm) -- the completion's flag is its warp's 128-way select from
+    // LUT RAM behind the port owner's select of its row, and ended in the
+    // lanes' register it was a level over the budget.
     (* keep *) wire [RF_AW-1:0] rf_la;
     assign rf_la = i_link_row;
     (* keep *) wire [LANES-1:0] rf_ll;
-    assign rf_ll = beat_lanes(i_b_sel, {1'b0, i_link_p}, z_link);
+    assign rf_ll = beat_lanes(i_b_sel, {1'b0, i_link_p});
     (* keep *) wire [LANES*32-1:0] rf_ld;
     assign rf_ld = beat_vals(i_b_sel, {1'b0, i_link_p}, {LANES{i_link_val}});
     (* keep *) wire [RF_AW-1:0] rf_oa;
     assign rf_oa = i_cm_go ? i_cm_row : i_bw_row;
     (* keep *) wire [LANES-1:0] rf_ol;
-    assign rf_ol = i_cm_go ? beat_lanes(i_cm_sel, i_cm_p, z_cm) : beat_lanes(i_b_sel, i_bw_p, z_bw);
+    assign rf_ol = i_cm_go ? beat_lanes(i_cm_sel, i_cm_p) : beat_lanes(i_b_sel, i_bw_p);
     (* keep *) wire [LANES*32-1:0] rf_od;
     assign rf_od = i_cm_go ? beat_vals(i_cm_sel, i_cm_p, i_cm_res) : beat_vals(i_b_sel, i_bw_p, i_bw_res);
+    reg [LANES-1:0] rf_wsel;
+    reg             rf_wzc, rf_wzb, rf_wcm;
     always @(posedge i_clk) begin
         o_rf_we    <= !i_reset && (i_bw_go || rf_link || (i_cm_go && i_cm_wr));
         o_rf_waddr <= rf_link ? rf_la : rf_oa;
-        o_rf_wlane <= rf_link ? rf_ll : rf_ol;
+        rf_wsel    <= rf_link ? rf_ll : rf_ol;
         o_rf_wdata <= rf_link ? rf_ld : rf_od;
+        // (the completion never writes beside WB's beat or record: its
+        // flag needs no priority over the link's)
+        rf_wzc     <= z_cm;
+        rf_wzb     <= rf_link ? z_link : z_bw;
+        rf_wcm     <= i_cm_go;
     end
+    assign o_rf_wlane = rf_wsel | {LANES{rf_wcm ? rf_wzc : rf_wzb}};
 
     // a register write beat's REG_WRITE record (on the REG_WRITE slot): part
     // p of register r of warp w, its values (the write port's, above)
