@@ -419,7 +419,7 @@ module wq_diverge #(
     wire [PCW-1:0] sv_start, sv_end_at, sv_npc, rc_c_pc;
     wire [31:0] lp_one, sv_park, sv_nact, rc_c_act, pk_any, lp_back_rc;
     wire        sv_park_nz;                 // sv_park has a thread
-    wire        sv_nomask, sv_nact_z, p_sq; // (p_sq: the walk's, below)
+    wire        sv_nomask, sv_nz_k, sv_nz_n, p_sq; // (p_sq: the walk's, below)
     wire        rq_sv, rq_lp, rq_rec;       // (the check's registers, ungated: the walk's)
     wire        rc_chk_none;                // (below: RC_CHK without a record)
     wire        ck_e;                       // (below: the check's registered terms are current)
@@ -440,7 +440,7 @@ module wq_diverge #(
         .o_start(sv_start), .o_end_at(sv_end_at), .o_one(lp_one),
         .o_subv(b_subv), .o_sau(b_sau), .o_sst_go(b_sst_go), .o_snd_go(b_snd_go),
         .o_slb_go(b_slb_go), .o_sle_go(b_sle_go), .o_misuse(sv_misuse),
-        .o_park(sv_park), .o_park_nz(sv_park_nz), .o_nomask(sv_nomask), .o_npc(sv_npc), .o_nact(sv_nact), .o_nact_z(sv_nact_z),
+        .o_park(sv_park), .o_park_nz(sv_park_nz), .o_nomask(sv_nomask), .o_npc(sv_npc), .o_nact(sv_nact), .o_nz_k(sv_nz_k), .o_nz_n(sv_nz_n),
         .o_rq_sv(rq_sv), .o_rq_lp(rq_lp), .o_rq_rec(rq_rec),
         .o_rc_c_pc(rc_c_pc), .o_rc_c_act(rc_c_act),
         .o_pk_any(pk_any), .o_lp_back_rc(lp_back_rc));
@@ -494,9 +494,10 @@ module wq_diverge #(
                              b_act;
     wire [31:0] b_exit_new = b_exit ? (i_exited | b_sel) : i_exited;
     // (b_act_new == 0 case by case, not behind its multiplexer: a branch
-    // leaves no thread when none stays active; SUBV_*'s, sv_nact_z, last)
+    // leaves no thread when none stays active; SUBV_*'s outside K_RC,
+    // sv_nz_n -- behind its search -- last)
     (* keep *) wire ends_nsv;
-    wire        b_ends_x   = b_subv ? sv_nact_z : ends_nsv;
+    wire        b_ends_x   = (b_subv && !b_k_rc) ? sv_nz_n : b_subv ? sv_nz_k : ends_nsv;
     assign      ends_nsv   = b_mt ? (g_act == 32'd0 || g_fm == 32'd0) :
                              (b_exit || b_yfire) ? ((b_act & ~b_sel) == 32'd0) :
                              (b_branch || b_waitr) ? (b_rest == 32'd0) :

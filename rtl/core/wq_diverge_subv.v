@@ -78,8 +78,8 @@ module wq_diverge_subv #(
     // SUBV_END's registered search (the next part, the threads at the
     // end) is this cycle's: wq_diverge_walk's, set the cycle after a
     // cycle of SUBV_END's wait whose part scan was complete and in which
-    // nothing it reads changed; o_nomask, o_npc, o_nact and o_nact_z of
-    // SUBV_END are this cycle's only then
+    // nothing it reads changed; o_nomask, o_npc, o_nact, o_nz_k and o_nz_n
+    // of SUBV_END are this cycle's only then
     input  wire                 i_sq,
     // every warp's segment (DE's packed registers); WB's warp's
     output wire [WARPS-1:0]     o_son,
@@ -104,7 +104,8 @@ module wq_diverge_subv #(
     output wire                 o_nomask,
     output wire [PCW-1:0]       o_npc,
     output wire [31:0]          o_nact,
-    output wire                 o_nact_z,   // o_nact has no thread
+    output wire                 o_nz_k,     // o_nact has no thread, at K_RC (i_b_k_rc) ...
+    output wire                 o_nz_n,     // ... and elsewhere: wq_diverge selects last
     // reconvergence's check: a segment's part ran dry, a loop form's half
     // did, the check has a record (MASK_PC) and its PC and threads --
     // registered, as of the cycle before, current when wq_diverge's ck
@@ -361,7 +362,8 @@ module wq_diverge_subv #(
     // its parts, SUBV_END's by its search's flags -- a part found has a
     // thread to run -- the loop form's halves by theirs; the loop's way
     // back, lp_back's test, for both values of the walk's K_RC flag
-    // i_b_k_rc -- behind the walk's counter -- which selects last)
+    // i_b_k_rc -- behind the walk's counter -- which wq_diverge's list
+    // term selects by, o_nz_n at its last LUT)
     wire        lp_half  = (b_slb_go && lo_nz) || (b_sle_go && lp_hi != 32'd0);   // (a half runs)
     wire        nz_lp    = !b_sst_go && !b_snd_go && !lp_half && sle_again;
     wire        nz_pre   = b_sst_go ? (act_p == {PARTS{1'b0}}) : b_snd_go ? sv_nomask :
@@ -369,7 +371,8 @@ module wq_diverge_subv #(
     (* keep *) wire nz_k, nz_n;      // (lp_back: lp_back_rc with pk_none, else without b_snd's)
     assign nz_k     = nz_lp ? (lp_back_rc == 32'd0) : nz_pre;
     assign nz_n     = nz_lp ? ((lp_back_rc & ~(b_act & {32{!b_snd}})) == 32'd0) : nz_pre;
-    assign o_nact_z = i_b_k_rc ? nz_k : nz_n;
+    assign o_nz_k   = nz_k;
+    assign o_nz_n   = nz_n;
     assign o_rq_sv = rq_sv;
     assign o_rq_lp = rq_lp;
     assign o_rq_rec = rq_rec;
@@ -401,13 +404,15 @@ module wq_diverge_subv #(
     wire        son_clr_n  = i_rc_none && ck_sv;
     wire        son_set    = ev_ret && son_set_r;
     wire        son_clr    = son_clr_n || (ev_rc_rec && son_clr_c) || (ev_ret && son_clr_r);
-    integer sw;
+    // (a loop variable a block: sn for son_nx, sq for w_son, ln for
+    // lon_nx, lq for w_lon)
+    integer sn, sq, ln, lq;
     reg  [WARPS-1:0] son_nx;              // (w_son's next value)
     always @(*)
-        for (sw = 0; sw < WARPS; sw = sw + 1)
-            if (i_ds_go && i_ds_slot == sw[WID_W-1:0]) son_nx[sw] = 1'b0;
-            else if (b_w == sw[WID_W-1:0] && (son_set || son_clr)) son_nx[sw] = son_set;
-            else son_nx[sw] = w_son[sw];
+        for (sn = 0; sn < WARPS; sn = sn + 1)
+            if (i_ds_go && i_ds_slot == sn[WID_W-1:0]) son_nx[sn] = 1'b0;
+            else if (b_w == sn[WID_W-1:0] && (son_set || son_clr)) son_nx[sn] = son_set;
+            else son_nx[sn] = w_son[sn];
     // WB's next warp's flag: WB's own warp's from b_son and the
     // decisions, another's from its slot -- the select by the next warp
     // beside the decisions, not behind them.  Both cases are formed
@@ -428,7 +433,7 @@ module wq_diverge_subv #(
     wire        son_v      = !v_ds && (v_same ? son_b : w_son[i_vwarp]);
     wire        son_k      = !b_ds && son_b;
     always @(posedge i_clk) begin
-        for (sw = 0; sw < WARPS; sw = sw + 1) w_son[sw] <= son_nx[sw];
+        for (sq = 0; sq < WARPS; sq = sq + 1) w_son[sq] <= son_nx[sq];
         b_son <= (!i_b_busy && i_vload_n) ? son_v : son_k;
     end
     // The loop form's flag at WB's warp is set by SUBV_LOOP_BEGIN's
@@ -458,13 +463,13 @@ module wq_diverge_subv #(
     // last LUT
     reg  [WARPS-1:0] lon_nx;
     always @(*)
-        for (sw = 0; sw < WARPS; sw = sw + 1)
-            if (i_ds_go && i_ds_slot == sw[WID_W-1:0]) lon_nx[sw] = 1'b0;
-            else if (b_w == sw[WID_W-1:0] && (lon_set || lon_clr_o)) lon_nx[sw] = lon_set;
-            else lon_nx[sw] = w_lon[sw];
+        for (ln = 0; ln < WARPS; ln = ln + 1)
+            if (i_ds_go && i_ds_slot == ln[WID_W-1:0]) lon_nx[ln] = 1'b0;
+            else if (b_w == ln[WID_W-1:0] && (lon_set || lon_clr_o)) lon_nx[ln] = lon_set;
+            else lon_nx[ln] = w_lon[ln];
     always @(posedge i_clk)
-        for (sw = 0; sw < WARPS; sw = sw + 1)
-            w_lon[sw] <= !(lon_clr_n && b_w == sw[WID_W-1:0]) && lon_nx[sw];
+        for (lq = 0; lq < WARPS; lq = lq + 1)
+            w_lon[lq] <= !(lon_clr_n && b_w == lq[WID_W-1:0]) && lon_nx[lq];
     always @(posedge i_clk) begin
         // RC_CHK without a record: the segment ends with nobody at its end,
         // the loop form's half has no thread parked
@@ -640,7 +645,7 @@ module wq_diverge_subv #(
             assert(sv_nact != 32'd0);
         // the active set's zero flag: SUBV_END's from its search's flags
         if (!b_snd_go || i_sq)
-            assert(o_nact_z == (sv_nact == 32'd0));
+            assert((i_b_k_rc ? o_nz_k : o_nz_n) == (sv_nact == 32'd0));
         if (b_slb_go && lp_lo != 32'd0)
             // (the halves against the seed's constants, not lp_lo / lp_hi)
             assert((sv_nact | sv_park) == b_act && (sv_nact & 32'hFFFF0000) == 32'd0 &&
