@@ -91,11 +91,11 @@ module wq_host_gp #(
 		// the verdict, for cm_wd (o_dwd): in H_DUE the entry read
 		// ahead's when the dispatch takes the entry's path (from
 		// registers alone), in H_GPW the stream's word; written when
-		// the entry is bad (H_DUE's o_dw_w, H_GPW's o_gw_w: o_ram_w
-		// stays low in both), so the written word is not behind the
-		// verdict (the dispatch's if-chain and the read ahead's use;
-		// word 1's test off the port, H_GPW's own strobe)
-		output	reg		o_dwd, o_dw_w, o_gw_w,
+		// the entry is bad (o_dw_w: o_ram_w stays low in both), so the
+		// written word is not behind the verdict (the dispatch's
+		// if-chain and the read ahead's use; word 1's test off the
+		// port)
+		output	reg		o_dwd, o_dw_w,
 		// gp_word0: word 0 taken (w0_bad, seg_addr) from o_w0
 		output	reg		o_w0_w,
 		output	reg	[31:0]	o_w0,
@@ -245,7 +245,6 @@ module wq_host_gp #(
 		o_ram_d      = 32'bx;
 		o_dwd        = 1'b0;
 		o_dw_w       = 1'b0;
-		o_gw_w       = 1'b0;
 		o_w0_w       = 1'b0;
 		o_w0         = 32'bx;
 		o_err_w      = 1'b0;
@@ -422,7 +421,7 @@ module wq_host_gp #(
 		// (word 1 as it lands after a good word 0, else word 0) and
 		// loaded into cm_wd (o_dwd) as a word lands -- not as word 1
 		// lands after a bad word 0, whose ERR_INFO cm_wd holds for
-		// H_ERR -- and the checks raise only its write (o_gw_w; o_ram_w
+		// H_ERR -- and the checks raise only its write (o_dw_w; o_ram_w
 		// stays low in H_GPW): the word is not behind word 1's test
 		// off the port.
 		H_GPW:
@@ -437,7 +436,7 @@ module wq_host_gp #(
 			end else if (i_lw_v)
 				gp_word0(i_rdata);
 			o_dwd   = i_rv1 ? (i_both || !i_w0b) : i_lw_v;
-			o_gw_w  = o_ram_w;
+			o_dw_w  = o_ram_w;
 			o_ram_w = 1'b0;
 			o_ram_f = F_EINFO;
 			o_ram_d = (i_rv1 && !i_w0b) ? i_mem_rdata : i_rdata;
@@ -494,7 +493,7 @@ module wq_host_gp #(
 				&& !o_st_w && !o_end_wait && !o_ldr_clr && !o_att_w
 				&& !o_rh_w && !o_wait_pulse && !o_rdq_w && !o_sew_w
 				&& !o_ram_w && !o_w0_w && !o_err_w && !o_seg
-				&& !o_dwd && !o_dw_w && !o_gw_w && !o_sst && !o_rds && !o_mr);
+				&& !o_dwd && !o_dw_w && !o_sst && !o_rds && !o_mr);
 		// H_DUE's dispatch: a channel that cannot run goes to the way
 		// out, its result IDLE (or WAIT, its wait not over)
 		if (i_hs == H_DUE && (i_state == `WQ_CH_DISABLED
@@ -546,15 +545,9 @@ module wq_host_gp #(
 		// bits; it writes exactly when the entry's verdict is an error
 		if (i_hs == H_DUE)
 			assert(!o_ram_w && o_dw_w == o_err_w);
-		if (o_dwd || o_dw_w || o_gw_w)
+		if (o_dwd || o_dw_w)
 			assert((i_hs == H_DUE || (FAST != 0 && i_hs == H_GPW))
 				&& o_ram_f == F_EINFO && !o_ram_w);
-		// (each state's strobe its own: H_GPW's verdict, off the
-		// memory port, never on H_DUE's)
-		if (o_dw_w)
-			assert(i_hs == H_DUE);
-		if (o_gw_w)
-			assert(FAST != 0 && i_hs == H_GPW);
 		if (o_dw_w && i_hs == H_DUE)
 			assert(o_dwd && o_w0_w && o_w0 == i_gq_w0 && o_hs == H_ERR
 				&& o_ram_d == ((i_gq_w0[`WQ_GP_RSVD0_RANGE] != 0)
@@ -563,12 +556,12 @@ module wq_host_gp #(
 		// when word 0 lands bad (itself) or word 1 does after a good
 		// word 0 (word 1)
 		if (FAST != 0 && i_hs == H_GPW)
-			assert(!o_ram_w && o_gw_w == (f_w0_now
+			assert(!o_ram_w && o_dw_w == (f_w0_now
 				|| (i_rv1 && !i_w0b && f_w1p_bad))
 				&& o_dwd == (o_w0_w || (i_rv1 && !i_w0b)));
-		if (o_dw_w || o_gw_w)
+		if (o_dw_w)
 			assert(o_dwd);
-		if (o_gw_w)
+		if (i_hs == H_GPW && o_dw_w)
 			assert(o_ram_d == (f_w0_now ? o_w0 : i_mem_rdata));
 		// FAST=0 has no stream, FAST no single GP read
 		if (FAST == 0)
@@ -589,7 +582,7 @@ module wq_host_gp #(
 		c_notdue: cover(o_wait_pulse);
 		c_seg:    cover(o_seg);
 		c_bad0:   cover(o_err_w && !o_ram_w);
-		c_bad1:   cover(o_err_w && (o_ram_w || o_dw_w || o_gw_w));
+		c_bad1:   cover(o_err_w && (o_ram_w || o_dw_w));
 		c_ref:    cover(o_ram_w && o_ram_f == F_REF);
 		c_relwfi: cover(o_sew);
 		// (FAST=0: the single reads; FAST: the entry read ahead)
@@ -600,8 +593,8 @@ module wq_host_gp #(
 	generate if (FAST != 0) begin : g_gpw_cov
 		always @(*)
 		begin
-			c_gpw1: cover(o_gw_w && !f_w0_now);
-			c_gpw0: cover(o_gw_w && f_w0_now && !i_rv1);
+			c_gpw1: cover(i_hs == H_GPW && o_dw_w && !f_w0_now);
+			c_gpw0: cover(i_hs == H_GPW && o_dw_w && f_w0_now && !i_rv1);
 		end
 	end endgenerate
 `endif

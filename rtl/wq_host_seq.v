@@ -84,7 +84,7 @@ module wq_host_seq #(
 		// wq_host_gp's decisions (u_gp)
 		input	wire		i_gx_att_w,
 		input	wire		i_gx_ldr_clr, i_gx_mr, i_gx_ra_w, i_gx_ram_w,
-		input	wire		i_gx_dwd, i_gx_dw_w, i_gx_gw_w,	// H_DUE's, H_GPW's ERR_INFO: into cm_wd; written (H_DUE's, H_GPW's)
+		input	wire		i_gx_dwd, i_gx_dw_w,	// H_DUE's, H_GPW's ERR_INFO: into cm_wd, written
 		input	wire		i_gx_rdq_w, i_gx_rds, i_gx_res_w, i_gx_ret_w,
 		input	wire		i_gx_sew, i_gx_sew_w,
 		input	wire		i_gx_sst, i_gx_w0_w, i_gx_wait_pulse,
@@ -455,11 +455,11 @@ module wq_host_seq #(
 		// position; the write by the verdict: the word is not behind
 		// the verdict.  In H_GPW the word's address goes into cm_wa
 		// with it too, and the verdict -- word 1's test off the
-		// memory port, a strobe of its own -- raises cm_we alone, so
-		// the address's enable is not behind it either: H_GPW is
-		// never a step's first cycle, whose tick write (i_gt_w) gives
-		// way to an ERR_INFO write (wq_host_step's FORMAL section),
-		// and i_gx_dwd never comes with i_gx_ram_w (wq_host_gp's))
+		// memory port -- raises the write's strobe alone, so the
+		// address's enable is not behind it either: H_GPW is never a
+		// step's first cycle, whose tick write (i_gt_w) gives way to
+		// an ERR_INFO write (wq_host_step's FORMAL section), and
+		// i_gx_dwd never comes with i_gx_ram_w (wq_host_gp's))
 		if (i_gx_dwd)
 		begin
 			o_cm_wd_d = i_gx_ram_d;
@@ -467,9 +467,11 @@ module wq_host_seq #(
 				w_cm_wa(ca(i_gx_ram_f, i_sc));
 		end
 		if (i_gx_dw_w)
-			ram_wa(i_gx_ram_f, i_sc);
-		if (i_gx_gw_w)
+		begin
 			o_cm_we_d = 1'b1;
+			if (i_hs != H_GPW)
+				w_cm_wa(ca(i_gx_ram_f, i_sc));
+		end
 		// (the channel's state, a wait ended, the retry hint, the
 		// error, the segment opened: wq_host_chnext)
 		if (i_gx_sst)

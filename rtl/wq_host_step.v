@@ -397,7 +397,7 @@ module wq_host_step #(
 	wire	ix_sc_w, ix_swp_w, ix_ram_w, ix_clr, ix_pend_w, ix_pend, ix_ra_w, ix_ldw;
 	wire	ix_req_w, ix_req, ix_grant, ix_empty, gx_ra_w, gx_ret_w, gx_res_w, gx_st_w;
 	wire	gx_end_wait, gx_ldr_clr, gx_att_w, gx_rh_w, gx_wait_pulse, gx_rdq_w;
-	wire	gx_sew_w, gx_sew, gx_ram_w, gx_w0_w, gx_err_w, gx_seg, gx_sst, gx_rds, gx_dwd, gx_dw_w, gx_gw_w;
+	wire	gx_sew_w, gx_sew, gx_ram_w, gx_w0_w, gx_err_w, gx_seg, gx_sst, gx_rds, gx_dwd, gx_dw_w;
 	wire	gx_mr, gh_srem_w, gh_saddr_w, gh_rdq_w, gh_ra_w, gh_mr, gh_hma_w, gh_res_w;
 	wire	gh_err_w, gh_m_w, gh_mo_w, gh_att_w, gh_pm_pend, gh_ldr_w, gh_ldr;
 	wire	md_unknown, md_irq, md_ram, md_wait, md_sem, md_launch, md_yield, nm_early;
@@ -456,7 +456,7 @@ module wq_host_step #(
 		.o_st_w(gx_st_w), .o_st(gx_st), .o_end_wait(gx_end_wait),
 		.o_ldr_clr(gx_ldr_clr), .o_att_w(gx_att_w), .o_rh_w(gx_rh_w), .o_rh(gx_rh),
 		.o_wait_pulse(gx_wait_pulse), .o_rdq_w(gx_rdq_w), .o_sew_w(gx_sew_w),
-		.o_sew(gx_sew), .o_ram_w(gx_ram_w), .o_ram_f(gx_ram_f), .o_ram_d(gx_ram_d), .o_dwd(gx_dwd), .o_dw_w(gx_dw_w), .o_gw_w(gx_gw_w),
+		.o_sew(gx_sew), .o_ram_w(gx_ram_w), .o_ram_f(gx_ram_f), .o_ram_d(gx_ram_d), .o_dwd(gx_dwd), .o_dw_w(gx_dw_w),
 		.o_w0_w(gx_w0_w), .o_w0(gx_w0), .o_err_w(gx_err_w), .o_err(gx_err),
 		.o_seg(gx_seg), .o_len(gx_len), .o_sst(gx_sst), .o_rds(gx_rds),
 		.o_mr(gx_mr), .o_mr_ret(gx_mr_ret));
@@ -611,7 +611,7 @@ module wq_host_step #(
 		.i_gh_res_w(gh_res_w), .i_gs_run(gs_run), .i_gt_w(gt_w),
 		.i_gwrap(gwrap), .i_gx_att_w(gx_att_w), .i_gx_hs(gx_hs),
 		.i_gx_ldr_clr(gx_ldr_clr), .i_gx_mr(gx_mr), .i_gx_mr_ret(gx_mr_ret),
-		.i_gx_ra(gx_ra), .i_gx_ra_w(gx_ra_w), .i_gx_ram_d(gx_ram_d), .i_gx_dwd(gx_dwd), .i_gx_dw_w(gx_dw_w), .i_gx_gw_w(gx_gw_w),
+		.i_gx_ra(gx_ra), .i_gx_ra_w(gx_ra_w), .i_gx_ram_d(gx_ram_d), .i_gx_dwd(gx_dwd), .i_gx_dw_w(gx_dw_w),
 		.i_gx_ram_f(gx_ram_f), .i_gx_ram_w(gx_ram_w), .i_gx_rdq_w(gx_rdq_w),
 		.i_gx_rds(gx_rds), .i_gx_res(gx_res), .i_gx_res_w(gx_res_w),
 		.i_gx_ret(gx_ret), .i_gx_ret_w(gx_ret_w), .i_gx_sew(gx_sew),
