@@ -453,25 +453,11 @@ module wq_host_seq #(
 		// (H_DUE: the entry read ahead's ERR_INFO into cm_wd by the
 		// dispatch's path alone; H_GPW: word 0 or 1 by the stream's
 		// position; the write by the verdict: the word is not behind
-		// the verdict.  In H_GPW the word's address goes into cm_wa
-		// with it too, and the verdict -- word 1's test off the
-		// memory port -- raises the write's strobe alone, so the
-		// address's enable is not behind it either: H_GPW is never a
-		// step's first cycle, whose tick write (i_gt_w) gives way to
-		// an ERR_INFO write (wq_host_step's FORMAL section), and
-		// i_gx_dwd never comes with i_gx_ram_w (wq_host_gp's))
+		// the verdict)
 		if (i_gx_dwd)
-		begin
 			o_cm_wd_d = i_gx_ram_d;
-			if (i_hs == H_GPW)
-				w_cm_wa(ca(i_gx_ram_f, i_sc));
-		end
 		if (i_gx_dw_w)
-		begin
-			o_cm_we_d = 1'b1;
-			if (i_hs != H_GPW)
-				w_cm_wa(ca(i_gx_ram_f, i_sc));
-		end
+			ram_wa(i_gx_ram_f, i_sc);
 		// (the channel's state, a wait ended, the retry hint, the
 		// error, the segment opened: wq_host_chnext)
 		if (i_gx_sst)

@@ -871,8 +871,6 @@ module wq_host_step #(
 	begin
 		if (hs == H_DUEA || hs == H_DUEB)
 			assert(cm_wd == f_gt);
-		if (hs == H_GPW)	// (no tick write to give way to its ERR_INFO: wq_host_seq)
-			assert(!gt_w);
 		if (hs == H_STW || hs == H_STAMP)
 			assert(cm_ra == A_GT);
 		// the segment walk's channel is RUNNABLE and has work (its
@@ -984,7 +982,8 @@ module wq_host_step #(
 				assert(f_st == `WQ_CH_DISABLED
 					|| f_st == `WQ_CH_ERROR);
 			// a method is only in progress inside a segment, and
-			// never runs past it (the reset sweep clears m_count)
+			// never runs past it
+			// (the reset sweep clears m_count)
 			if (!o_in_seg_all[fc] && hs != H_INIT)
 				assert(f_m_count[fc] == 0);
 			// a waiting channel remembers its wait
