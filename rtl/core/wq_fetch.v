@@ -86,37 +86,17 @@ module wq_fetch #(
     reg [31:0]  ib_faddr;
     reg [63:0]  ib_fdata;
     wire [PDW-1:0]       ib_fpd;
-    // The highest register (o_maxreg, the deepest of the fields: the
-    // word counts' sums, their compares and the formats' maxima) reads
-    // the low word alone -- the opcode, the registers, BI and FN -- so it
-    // is decoded a cycle early, from the run's low word (fl_lo) as the
-    // high word lands, and registered beside ib_fdata (ib_fmx): the
-    // buffer's write data is then a register's, not 9 levels behind it
-    // (the FORMAL section asserts ib_fmx the fill word's own maximum)
-    reg  [5:0]           ib_fmx;
-    reg  [31:0]          fl_lo;             // (a run's low word: below)
-    wire [5:0]           lo_mx;
-    reg  [PDW-1:0]       ib_fpw;            // (ib_fpd with ib_fmx)
     /* verilator lint_off PINCONNECTEMPTY */
     wq_decode #(.FP(FP)) u_pdec (
         .i_insn(ib_fdata), .o_legal(), .o_op(), .o_fmt(), .o_flags(),
         .o_gp(), .o_gn(), .o_rd(), .o_ra(), .o_rb(), .o_bi(), .o_fn(), .o_imm(),
         .o_words(), .o_msize(), .o_msext(), .o_amask(),
         .o_gp_pt(), .o_selp_pt(), .o_maxreg(), .o_pd(ib_fpd));
-    wq_decode #(.FP(FP)) u_mdec (
-        .i_insn({32'd0, fl_lo}), .o_legal(), .o_op(), .o_fmt(), .o_flags(),
-        .o_gp(), .o_gn(), .o_rd(), .o_ra(), .o_rb(), .o_bi(), .o_fn(), .o_imm(),
-        .o_words(), .o_msize(), .o_msext(), .o_amask(),
-        .o_gp_pt(), .o_selp_pt(), .o_maxreg(lo_mx), .o_pd());
     /* verilator lint_on PINCONNECTEMPTY */
-    always @(*) begin
-        ib_fpw = ib_fpd;
-        ib_fpw[`WQ_PD_MAXREG] = ib_fmx;
-    end
     wq_ibuf #(.LOG2(IB_LOG2), .DW(PDW + 64)) u_ibuf (
         .i_clk(i_clk), .i_reset(i_reset), .i_flush(i_flush),
         .i_addr(i_is_addr), .o_hit(ib_hit), .o_data(ib_data),
-        .i_fill(ib_fill), .i_faddr(ib_faddr), .i_fdata({ib_fpw, ib_fdata}));
+        .i_fill(ib_fill), .i_faddr(ib_faddr), .i_fdata({ib_fpd, ib_fdata}));
 
     // the buffer answers the cycle after the lookup; FE keeps the answer
     reg         f_fresh;                // the buffer answers this cycle
@@ -135,6 +115,7 @@ module wq_fetch #(
     reg [6:0]   fl_left;                // words still to request
     reg [6:0]   fl_out;                 // requested, not answered
     reg [31:0]  fl_raddr;               // word the next answer is for
+    reg [31:0]  fl_lo;
     reg         fl_drop;                // the run's answers still owed fill nothing
     // sequential prefetch: the end of the last run; an issue within its
     // last half starts the next run there, so straight-line code is in the
@@ -227,7 +208,6 @@ module wq_fetch #(
                     ib_fill <= !fl_drop;
                     ib_faddr <= {fl_raddr[31:3], 3'b000};
                     ib_fdata <= {i_fl_word, fl_lo};
-                    ib_fmx <= lo_mx;
                 end else fl_lo <= i_fl_word;
                 if ((fl_left == 7'd0 || i_cp_code) && fl_out == 7'd1 &&
                     !(i_fl_go && i_mem_ready)) fl_on <= 1'b0;
@@ -299,9 +279,6 @@ module wq_fetch #(
         assert((i_f_addr >= pf_lo && i_f_addr < pf_hi) ==
                (i_f_addr < pf_end && i_f_addr + PF_H >= pf_end));
     end
-    // the fill's maximum, decoded from its low word the cycle before, is
-    // the whole word's (the high word, the immediate, plays no part)
-    always @(*) if (f_past && !i_reset && ib_fill) assert(ib_fmx == ib_fpd[`WQ_PD_MAXREG]);
 `ifndef FORMAL_FETCH_TOP
     // the code range holds every word the buffer may hold: a run's words
     // still to come and each fill lie in it (in the core: these need its
