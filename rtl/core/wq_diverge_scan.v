@@ -13,9 +13,10 @@
 // wq_diverge restarts the scan (i_inv) whenever an input may change, and
 // in reset (i_inv holds while i_reset does: the restart is the part
 // counter's and flags' one synchronous reset, the flip-flops' LSR, with
-// no OR of the two in front of it); the results it reads wait for o_ok.  o_g_ok is o_g's own flag: a restart for
-// another reason rewrites o_g with the same compares, so it stays valid
-// unless the targets or the group target changed (i_g_inv, i_g_inv_d).
+// no OR of the two in front of it); the results it reads wait for o_ok.
+// o_g_ok is o_g's own flag: a restart for another reason rewrites o_g
+// with the same compares, so it stays valid unless the targets or the
+// group target changed (i_g_inv, i_g_inv_d).
 // With one part (LANES = 32) the compares are of the present inputs: no
 // registers, o_ok is constant, and o_g_ok falls for the cycle after each
 // of i_g_inv and i_g_inv_d (wq_diverge's own compare of PC+1 with the

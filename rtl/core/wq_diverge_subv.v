@@ -368,11 +368,9 @@ module wq_diverge_subv #(
     wire        nz_lp    = !b_sst_go && !b_snd_go && !lp_half && sle_again;
     wire        nz_pre   = b_sst_go ? (act_p == {PARTS{1'b0}}) : b_snd_go ? sv_nomask :
                            lp_half ? 1'b0 : (b_act == 32'd0);
-    (* keep *) wire nz_k, nz_n;      // (lp_back: lp_back_rc with pk_none, else without b_snd's)
-    assign nz_k     = nz_lp ? (lp_back_rc == 32'd0) : nz_pre;
-    assign nz_n     = nz_lp ? ((lp_back_rc & ~(b_act & {32{!b_snd}})) == 32'd0) : nz_pre;
-    assign o_nz_k   = nz_k;
-    assign o_nz_n   = nz_n;
+    // (lp_back: lp_back_rc with pk_none, else without b_snd's)
+    assign o_nz_k   = nz_lp ? (lp_back_rc == 32'd0) : nz_pre;
+    assign o_nz_n   = nz_lp ? ((lp_back_rc & ~(b_act & {32{!b_snd}})) == 32'd0) : nz_pre;
     assign o_rq_sv = rq_sv;
     assign o_rq_lp = rq_lp;
     assign o_rq_rec = rq_rec;
