@@ -83,7 +83,7 @@ module wq_host_idle #(
 		output	reg		o_ldw,
 		// o_ev_req written
 		output	reg		o_req_w, o_req,
-		// a grant's step begins: its tick (A_GT, gwrap), yielded cleared;
+		// a grant's step begins: its tick (gt, gwrap), yielded cleared;
 		// the entry switch to i_nx_cur (a CHAN_SWITCH EMPTY record, a
 		// fresh slice); nothing has work: the empty tick's pulse
 		output	reg		o_grant, o_switch, o_empty,

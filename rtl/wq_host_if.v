@@ -279,9 +279,7 @@ module wq_host_if #(
 	wire	[CW-1:0]	ev_ch = o_evr_unit[CW-1:0];	// the record's channel
 	wire	[`WQ_STEP_W-1:0]	res;
 	wire	[31:0]	now;		// free-running cycle counter
-	// `now` at the grant, the model's ticks, is the channel RAM word A_GT
-	// (written by the grant, so it is also in cm_wd until the step's
-	// first write: the retry rule takes it there)
+	wire	[31:0]	gt;		// `now` at the step's start (the model's ticks)
 	wire		gwrap;		// `now` wrapped since the grant
 	// the host's reads (wq_host_mem, u_mem below): the request, the
 	// word read, GP word 0's reserved bits, a stream's counts
@@ -618,7 +616,7 @@ module wq_host_if #(
 		.i_mem_rdata(i_mem_rdata), .i_ld_idx(i_ld_idx),
 		// the step's registers
 		.o_hs(hs), .o_mem_ret(mem_ret), .o_rd_ret(rd_ret), .o_sc(sc), .o_res(res),
-		.o_cm_ra(cm_ra), .o_cm_wa(cm_wa), .o_now(now), .o_cm_wd(cm_wd),
+		.o_cm_ra(cm_ra), .o_cm_wa(cm_wa), .o_now(now), .o_gt(gt), .o_cm_wd(cm_wd),
 		.o_att_q(att_q), .o_perf_q(perf_q), .o_csr_pend(csr_pend), .o_gwrap(gwrap),
 		.o_cm_we(cm_we), .o_sem_start(sem_start), .o_sem_active(sem_active),
 		.o_lc_start(lc_start), .o_yielded(yielded), .o_gb_rdy(gb_rdy), .o_ld_rdy(ld_rdy), .o_gs_run(gs_run),
@@ -671,7 +669,7 @@ module wq_host_if #(
 		.o_has_work(has_work), .o_nx_cur(nx_cur), .o_cand(cand), .o_want(want),
 		.o_cand_acq(cand_acq), .o_cand_st(cand_st), .o_cand_seg(cand_seg),
 		.o_cand_ne(cand_ne),
-		.i_cm_rd(cm_rd), .i_cm_wd(cm_wd), .i_att_q(att_q), .i_acq_wr(acq_wr_s),
+		.i_cm_rd(cm_rd), .i_gt(gt), .i_att_q(att_q), .i_acq_wr(acq_wr_s),
 		.i_gwrap(gwrap), .o_dq_due(dq_due), .o_dq_rem(dq_rem),
 		.i_pf_busy(pf_busy), .i_pf_cont(pf_cont), .i_wr_pend(wr_pend),
 		.o_nx_sc(nx_sc), .o_sl_inc(sl_inc), .o_why(why), .o_why_v(why_v),

@@ -183,7 +183,7 @@ module wq_host_leave #(
 				// step begins in the pulse's cycle (the tick) with
 				// the walk itself -- H_IDLE's pick and H_DUE's
 				// dispatch have nothing to decide (the channel is
-				// runnable, cur_ch = sc); A_GT is written then
+				// runnable, cur_ch = sc); its tick is taken then
 				// (gt_w)
 				o_gt_w = 1'b1;
 				o_hs   = i_mc_zero ? H_HDR : H_DATA;
@@ -192,7 +192,7 @@ module wq_host_leave #(
 				// the burst goes on with the same channel, out of
 				// its segment (a GP entry next): the pick has
 				// nothing to decide either; the grant's work here
-				// (gt_w: A_GT; GPFIFO_BASE on cm_rd in H_GP0), and
+				// (gt_w: the tick; GPFIFO_BASE on cm_rd in H_GP0), and
 				// the entry's stream when GPFIFO_BASE is known
 				o_ra_w = 1'b1;
 				o_ra   = ca(F_BASE, i_sc);

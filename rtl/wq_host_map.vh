@@ -28,17 +28,17 @@ localparam [3:0]	F_BASE  = 4'd0,		// gp_base
 			F_GLOB  = 4'd15;	// the host's own CSRs:
 // word A_PERF is PERF_METHODS, A_HSL HOST_SLICE, so a CSR read of either
 // is the RAM word like a channel register's (no 32-bit sources of their
-// own on the read data); A_SLU is the slice count, A_GT `now` at the
-// grant.  The channel part of the address is CA >= 2 bits wide, so
-// F_GLOB has room for the four.
+// own on the read data); A_SLU is the slice count.  The channel part of
+// the address is CA >= 2 bits wide, so F_GLOB has room for the three
+// (its fourth word is unused: `now` at a step's start, which the retry
+// rule and a failed attempt's stamp read, is wq_host_step's register gt,
+// so that no step's first cycle needs the one write port).
 localparam integer	A_GLOB_I = F_GLOB * (1 << CA);
 localparam integer	A_HSL_I  = A_GLOB_I + 1;
 localparam integer	A_SLU_I  = A_GLOB_I + 2;
-localparam integer	A_GT_I   = A_GLOB_I + 3;
 localparam [AW-1:0]	A_PERF = A_GLOB_I[AW-1:0],
 			A_HSL  = A_HSL_I[AW-1:0],
-			A_SLU  = A_SLU_I[AW-1:0],
-			A_GT   = A_GT_I[AW-1:0];	// `now` at the grant
+			A_SLU  = A_SLU_I[AW-1:0];
 // the word of field f of channel ch
 function [AW-1:0] ca;
 	input	[3:0]		f;
@@ -47,8 +47,8 @@ function [AW-1:0] ca;
 endfunction
 // DESC_RAM: the stored descriptor's word k in the channel slots no
 // channel uses (CHANNELS <= 2: slots 2 and 3 of each field are free;
-// F_GLOB uses all four): word k < 15 in slot 3 of field k, word 15 in
-// slot 2 of field 14
+// F_GLOB holds the host's own words): word k < 15 in slot 3 of field k,
+// word 15 in slot 2 of field 14
 function [AW-1:0] da;
 	input	[3:0]	k;
 	reg	[3:0]	f;

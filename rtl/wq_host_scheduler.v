@@ -85,13 +85,12 @@ module wq_host_scheduler #(
 		output	wire		o_cand_ne,
 		// ---- the retry rule (H_DUEA, H_DUEB) ------------------------------
 		// the channel RAM's read word (ACQ_RETRY in H_DUEA, acq_last in
-		// H_DUEB; FAST = 0: HOST_SLICE on the way out) and write data (the
-		// grant's `now`, ticks, still there: nothing is written between
-		// the grant and H_DUEB); ACQ_RETRY in the acquire count (H_DUEB);
+		// H_DUEB; FAST = 0: HOST_SLICE on the way out) and the grant's
+		// `now` (gt: ticks); ACQ_RETRY in the acquire count (H_DUEB);
 		// the step channel's wraps of `now` since its stamp, and whether
 		// `now` wrapped since the grant
 		input	wire	[31:0]	i_cm_rd,
-		input	wire	[31:0]	i_cm_wd,
+		input	wire	[31:0]	i_gt,
 		input	wire	[31:0]	i_att_q,
 		input	wire	[1:0]	i_acq_wr,
 		input	wire		i_gwrap,
@@ -159,7 +158,7 @@ module wq_host_scheduler #(
 	reg	[33:0]	dq_pre;
 	always @(posedge i_clk)
 	if (i_hs == H_DUEA)
-		dq_pre <= {2'b0, i_cm_rd} + ~{2'b0, i_cm_wd};
+		dq_pre <= {2'b0, i_cm_rd} + ~{2'b0, i_gt};
 
 	// The leave decision's pick (the next channel with work after sc,
 	// one-hot), this cycle's and registered: the decision reads the
@@ -247,7 +246,7 @@ module wq_host_scheduler #(
 		.o_has_work(o_has_work), .o_nx_cur(o_nx_cur), .o_cand(o_cand), .o_want(o_want),
 		.o_cand_acq(o_cand_acq), .o_cand_st(o_cand_st), .o_cand_seg(o_cand_seg),
 		.o_cand_ne(o_cand_ne),
-		.i_ticks(i_cm_wd), .i_last(i_cm_rd), .i_retry(i_att_q), .i_pre(dq_pre),
+		.i_ticks(i_gt), .i_last(i_cm_rd), .i_retry(i_att_q), .i_pre(dq_pre),
 		.i_acq_wr(i_acq_wr), .i_gwrap(i_gwrap), .o_dq_due(o_dq_due), .o_dq_rem(o_dq_rem),
 		.i_sc(i_sc), .i_sc_st(i_lv_st), .i_sc_hw(i_lv_hw), .i_sc_run(i_lv_run),
 		.i_res(i_res), .i_yielded(i_yielded), .i_word_switch(i_word_switch),
@@ -352,13 +351,13 @@ module wq_host_scheduler #(
 		// u_sched's retry clock in H_DUEB, where its verdict is taken
 		// (wq_host_sched's f_clk): acq_wr counts no fewer wraps of `now`
 		// than gwrap, and with none since the stamp the grant's `now`
-		// (cm_wd) is not before acq_last (cm_rd)
+		// (gt) is not before acq_last (cm_rd)
 		if (i_hs == H_DUEB)
 			assert(i_acq_wr > {1'b0, i_gwrap}
-				|| (i_acq_wr == {1'b0, i_gwrap} && i_cm_wd >= i_cm_rd));
+				|| (i_acq_wr == {1'b0, i_gwrap} && i_gt >= i_cm_rd));
 		// ... and its registered half (u_sched's f_pre)
 		if (i_hs == H_DUEB)
-			assert(dq_pre == {2'b0, i_att_q} + ~{2'b0, i_cm_wd});
+			assert(dq_pre == {2'b0, i_att_q} + ~{2'b0, i_gt});
 		// the hold flag only with bursts
 		if (FAST == 0)
 			assert(!wt_kept);

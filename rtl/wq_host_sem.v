@@ -38,6 +38,8 @@ module wq_host_sem #(
 		input	wire	[31:0]	i_word,
 		// the channel RAM's read word (cm_rd)
 		input	wire	[31:0]	i_rd,
+		// `now` at the grant (gt: the failed attempt's stamp)
+		input	wire	[31:0]	i_gt,
 		input	wire		i_engine_idle,
 		// a read ahead asked for or in flight (wq_host_fifo)
 		input	wire		i_pf_busy,
@@ -348,17 +350,12 @@ module wq_host_sem #(
 				begin
 					// start_wait(ACQ_WAIT, SEM_EXECUTE, word):
 					// wait_data in the next cycle (one RAM write
-					// a cycle), then the stamp (A_GT read)
+					// a cycle), then the stamp
 					o_wait_w  = 1'b1;
 					o_wait_st = `WQ_CH_ACQ_WAIT;
-					o_ra_w    = 1'b1;
-					o_ra      = A_GT;
 					o_hs      = H_WDW;
-				end else begin
-					o_ra_w    = 1'b1;
-					o_ra      = A_GT;
+				end else
 					o_hs      = H_STW;
-				end
 			end
 		end
 
@@ -373,11 +370,10 @@ module wq_host_sem #(
 		H_STW:
 			o_hs = H_STAMP;
 
-		// a failed attempt: acq_last = the grant's tick (A_GT, on
-		// cm_rd); the hint says ask at once (the rule then sets it from
-		// ACQ_RETRY)
+		// a failed attempt: acq_last = the grant's tick (gt); the hint
+		// says ask at once (the rule then sets it from ACQ_RETRY)
 		H_STAMP: begin
-			ram_wr(F_STAMP, i_rd);
+			ram_wr(F_STAMP, i_gt);
 			o_stamp = 1'b1;
 			o_hs    = H_AFTER;
 			// (FAST) a failed attempt's step is WAIT: H_LVW has

@@ -290,10 +290,9 @@ module wq_host_seq #(
 	endtask
 
 	// (FAST) the one-cycle step of a plain method (fm_fire): the method,
-	// its count, and the step's end keeping the lock (the A_GT write of
-	// the next step's first cycle may give way to the method's: a plain
-	// method's step never reads its tick; its METHOD record is
-	// wq_host_emit's, its slice wq_host_slice's)
+	// its count, and the step's end keeping the lock (gt_w: the next
+	// step's tick, taken in its first cycle by wq_host_step's gt; its
+	// METHOD record is wq_host_emit's, its slice wq_host_slice's)
 	task fast_step;
 		input	[31:0]	d;
 		input	[5:0]	nx;
@@ -397,7 +396,7 @@ module wq_host_seq #(
 			w_o_ev_req(i_ix_req);
 		if (i_ix_grant)
 		begin
-			ram_wg(A_GT, i_now);	// the tick
+			// (the tick: wq_host_step's gt)
 			o_gwrap_d   = i_now_wrap;
 			w_yielded(1'b0);
 		end
@@ -777,19 +776,16 @@ module wq_host_seq #(
 		o_gwrap_d = i_gwrap || i_now_wrap;
 		// (a RAM write lasts one cycle)
 		o_cm_we_d = 1'b0;
-		// a burst's step that began with the walk (H_LEAVE): its tick,
-		// as H_IDLE writes it for a grant (the walk's first state
-		// writes nothing)
+		// a burst's step that began with the walk (H_LEAVE) or a
+		// one-cycle step: its tick in its first cycle (wq_host_step's
+		// gt, as for a grant in H_IDLE), and the wrap flag restarted
 		o_gt_w_d = 1'b0;
 		o_gb_rdy_d = (FAST != 0) && (i_hs == H_LVW
 					|| (i_hs == H_LEAVE && i_gb_rdy));
 		if (i_hs == H_DUE)
 			w_gs_run(1'b0);
 		if (FAST != 0 && i_gt_w)
-		begin
-			ram_wg(A_GT, i_now);
 			o_gwrap_d = i_now_wrap;
-		end
 
 		case (i_hs)
 		////////////////////////////////////////////////////////////////
@@ -889,8 +885,7 @@ module wq_host_seq #(
 	always @(*)
 	if (i_lv_gs)
 		`WQ_F_IN(i_hs == H_LEAVE && !i_h_mem_valid);
-	// (the next step's tick written only in the walk's first state:
-	// H_METHOD's write data is the method's)
+	// (the next step's tick taken only in the walk's first state)
 	always @(*)
 	if (i_gt_w)
 		`WQ_F_IN(i_hs == H_HDR || i_hs == H_DATA);

@@ -108,7 +108,7 @@ module wq_host_step #(
 		output	wire	[CW-1:0]	o_sc,
 		output	wire	[`WQ_STEP_W-1:0]	o_res,
 		output	wire	[AW-1:0]	o_cm_ra, o_cm_wa,
-		output	wire	[31:0]	o_now, o_cm_wd, o_att_q, o_perf_q,
+		output	wire	[31:0]	o_now, o_gt, o_cm_wd, o_att_q, o_perf_q,
 		output	wire		o_csr_pend, o_gwrap, o_cm_we, o_sem_start, o_sem_active,
 					o_lc_start, o_yielded, o_gb_rdy,
 					o_ld_rdy, o_gs_run,
@@ -179,7 +179,7 @@ module wq_host_step #(
 	reg	[CW-1:0]	sc;
 	reg	[`WQ_STEP_W-1:0]	res, step_res;
 	reg	[AW-1:0]	swp, cm_ra, cm_wa;
-	reg	[31:0]	now, cm_wd, att_q, perf_q;
+	reg	[31:0]	now, gt, cm_wd, att_q, perf_q;
 	reg		csr_pend, gwrap, cm_we, sem_start, sem_active, lc_start, yielded,
 			pm_pend, gt_w, gb_rdy, ld_rdy, gs_run, sem_endwait;
 	reg	[13:0]	moff;
@@ -199,8 +199,8 @@ module wq_host_step #(
 			launch_valid_d, irq_chan_error_d, irq_non_stall_d;
 	assign	{o_hs, o_mem_ret, o_rd_ret, o_sc, o_res, o_step_res} =
 		{hs, mem_ret, rd_ret, sc, res, step_res};
-	assign	{o_cm_ra, o_cm_wa, o_now, o_cm_wd, o_att_q, o_perf_q} =
-		{cm_ra, cm_wa, now, cm_wd, att_q, perf_q};
+	assign	{o_cm_ra, o_cm_wa, o_now, o_gt, o_cm_wd, o_att_q, o_perf_q} =
+		{cm_ra, cm_wa, now, gt, cm_wd, att_q, perf_q};
 	assign	{o_csr_pend, o_gwrap, o_cm_we, o_sem_start, o_sem_active, o_lc_start,
 		o_yielded, o_gb_rdy, o_ld_rdy, o_gs_run} =
 		{csr_pend, gwrap, cm_we, sem_start, sem_active, lc_start,
@@ -509,7 +509,7 @@ module wq_host_step #(
 	// SEM_EXECUTE: the semaphore unit's operands, start and verdict
 	// (wq_host_sem, docs/rtl/wq_host_sem.md)
 	wq_host_sem #(.FAST(FAST), .CW(CW)) u_semx (
-		.i_hs(hs), .i_sc(sc), .i_word(i_sem_word), .i_rd(i_cm_rd),
+		.i_hs(hs), .i_sc(sc), .i_word(i_sem_word), .i_rd(i_cm_rd), .i_gt(gt),
 		.i_engine_idle(i_engine_idle), .i_pf_busy(i_pf_busy), .i_done(i_sem_done),
 		.i_pass(i_sem_pass), .i_bad(i_sem_bad_red || i_sem_bad_op),
 		.i_endwait(sem_endwait), .i_att(att_q), .i_att_nx(att_nx),
@@ -769,6 +769,13 @@ module wq_host_step #(
 		gwrap           <= gwrap_d;
 	end
 
+	// `now` at the step's start, the model's ticks: a grant's, or a
+	// burst's next step's first cycle (gt_w) -- the retry rule's ticks
+	// (wq_host_scheduler) and a failed attempt's stamp (wq_host_sem)
+	always @(posedge i_clk)
+	if (g_start || gt_w)
+		gt <= now;
+
 	// the channel RAM's ports (the write lasts one cycle)
 	always @(posedge i_clk)
 	if (i_reset)
@@ -859,20 +866,9 @@ module wq_host_step #(
 	always @(posedge i_clk)
 		f_past_valid <= 1'b1;
 
-	// the grant's `now` (A_GT): still in cm_wd for the retry rule (u_sched
-	// takes the grant's ticks there), and read for the stamp
-	reg	[31:0]	f_gt;
-	always @(posedge i_clk)
-	if (g_start || gt_w)
-		f_gt <= now;
-
 	always @(*)
 	if (f_past_valid && !i_reset)
 	begin
-		if (hs == H_DUEA || hs == H_DUEB)
-			assert(cm_wd == f_gt);
-		if (hs == H_STW || hs == H_STAMP)
-			assert(cm_ra == A_GT);
 		// the segment walk's channel is RUNNABLE and has work (its
 		// state is settled: RUNNABLE inside a segment; the one-cycle
 		// step, wq_host_fast, does not test it)
