@@ -38,12 +38,17 @@ Prints the budget's view of the netlist:
     <levels> <register> <- <start> (<waypoint> -> ...) [<n> bits over]
     (the count: the register's bits over the budget, where it has some)
 
-    fpga_depth.py NETLIST.json TOP [--budget N] [--top K] [--trace REG]
+    fpga_depth.py NETLIST.json TOP [--budget N] [--top K] [--trace REG | --cone REG]
                   [--models FILE] [--model OUT.json] [--board-top]
 
 --trace REG prints the worst path into one register instead, a line a
 named net with the levels there; with --cells, a line a cell along it
 (its type, the net it drives and the names of its other inputs).
+--cone REG prints every start of the register's logic instead (a
+register, a RAM read, an input, a modelled child), the deepest first
+(--top K of them): the most levels from it into the register and how
+many of its bits are that deep -- the starts a cut has to take a level
+off, where --trace names one path.
 
 The hierarchical figure (scripts/area.sh, each module synthesised with
 its children as black boxes).  --model OUT.json writes the module's
@@ -193,9 +198,15 @@ def selftest():
     hier = {en: d for en, (d, _) in analyse(par, 2, 0.0, {kt: km}, outputs_end=False)["worst"].items()}
     want_own = {"q2": 1, "q3": 1, "ki": 1, "kj": 2}
     want_hier = {"q2": 4, "q3": 2, "u_kid.s": 5}
+    # --cone: q3's logic starts at q1 alone (3 levels: the chain's
+    # constant carry in is no start); the child's s is reached from q1 in
+    # 5 (through J) and, of the parent's, only from q1
+    cq3 = analyse(nl["modules"]["t"], 2, 0.0)["cone"]("q3")
+    cs = analyse(par, 2, 0.0, {kt: km}, outputs_end=False)["cone"]("u_kid.s")
     ok = km == want_km and all(own.get(k) == v for k, v in want_own.items()) and \
-        hier == {**want_hier, "q1": 0}
-    print("fpga_depth: selftest " + ("ok" if ok else f"FAILED: model {km}, alone {own}, with the child {hier}"))
+        hier == {**want_hier, "q1": 0} and cq3 == {"q1": (3, 1)} and cs == {"q1": (5, 1)}
+    print("fpga_depth: selftest " + ("ok" if ok else f"FAILED: model {km}, alone {own}, with the child {hier}, "
+                                     f"cones {cq3} {cs}"))
     return 0 if ok else 1
 
 
@@ -412,9 +423,37 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
                 hot[n] += 1
         if en not in worst or d > worst[en][0]:
             worst[en] = (d, b)
+    def cone(en):
+        """The starts of every path into endpoint en (all its bits): start
+        name -> (the most levels from it to en, its bits there).  Levels
+        run back from each endpoint bit along every arc (order has each
+        driven bit after the bits it reads), not only the worst path's:
+        what a cut has to take off, start by start."""
+        req = {}
+        for b, e, extra in ends:
+            n = e if isinstance(e, str) else (bitname.get(e) or bitname.get(b) or "?") \
+                if isinstance(e, int) else (bitname.get(b) or "?")
+            if n == en and req.get(b, -1) < extra:
+                req[b] = extra
+        for b in reversed(order):
+            if b in req:
+                for a, lv in drv[b]:
+                    if req.get(a, -1) < req[b] + lv:
+                        req[a] = req[b] + lv
+        out = {}
+        for a, lv in req.items():
+            # (a driven bit is not a start; nor is a constant -- "0", "1",
+            # "x" -- only a modelled child's "<child>")
+            if isinstance(a, int) and a in drv or isinstance(a, str) and not a.startswith("<"):
+                continue
+            n = a if isinstance(a, str) else bitname.get(a) or "?"
+            d, k = out.get(n, (-1, 0))
+            out[n] = (lv, 1) if lv > d else (d, k + (lv == d))
+        return out
+
     r = {"worst": worst, "hist": hist, "over": over, "over_by": over_by, "total": total,
          "loops": loops, "hot": hot, "trail": trail, "chain": chain, "cells": cells, "bound": bound,
-         "unmodelled": unmodelled}
+         "unmodelled": unmodelled, "cone": cone}
     if want_model:
         r["model"] = model_of(drv, order, ends, inbits, inports, outbits, bitname)
     return r
@@ -550,6 +589,24 @@ def print_trace(a, reg, verbose=False):
     return 0
 
 
+def print_cone(a, reg, topk):
+    """The starts of the logic into the register named reg (as
+    print_trace finds it), the deepest first: one line a start (a
+    register, a RAM read, an input, a modelled child), the most levels
+    from it into reg and how many of its bits are that deep."""
+    hits = [en for en in a["worst"] if en == reg] or \
+        [en for en in a["worst"] if en.endswith("." + reg)]
+    if len(hits) != 1:
+        sys.stderr.write(f"fpga_depth: {reg} names {len(hits)} registers"
+                         + (": " + ", ".join(sorted(hits)[:8]) if hits else "") + "\n")
+        return 1
+    c = a["cone"](hits[0])
+    print(f"cone: {hits[0]} {a['worst'][hits[0]][0]:.4g} levels, {len(c)} starts")
+    for n, (lv, k) in sorted(c.items(), key=lambda x: (-x[1][0], x[0]))[:topk]:
+        print(f"{lv:6.4g} {n}{f' [{k} bits]' if k > 1 else ''}")
+    return 0
+
+
 def load_models(path):
     """A models file: lines "CELLTYPE MODEL.json" (the children's timing
     models, written by --model) -> {cell type: model}."""
@@ -621,13 +678,18 @@ def main(argv):
     verbose = "--cells" in args
     if verbose:
         args.remove("--cells")
-    if "--trace" in args:
-        i = args.index("--trace")
-        if i + 1 >= len(args):
-            sys.stderr.write("fpga_depth: --trace needs a register name\n")
-            return 2
-        trace = args[i + 1]
-        del args[i:i + 2]
+    cone = None
+    for opt in ("--trace", "--cone"):
+        if opt in args:
+            i = args.index(opt)
+            if i + 1 >= len(args):
+                sys.stderr.write(f"fpga_depth: {opt} needs a register name\n")
+                return 2
+            if opt == "--trace":
+                trace = args[i + 1]
+            else:
+                cone = args[i + 1]
+            del args[i:i + 2]
     for opt in ("--budget", "--top", "--carry"):
         if opt in args:
             i = args.index(opt)
@@ -645,7 +707,7 @@ def main(argv):
             del args[i:i + 2]
     if len(args) != 2:
         sys.stderr.write("usage: fpga_depth.py NETLIST.json TOP [--budget N] [--top K] [--carry W]"
-                         " [--trace REG [--cells]]\n"
+                         " [--trace REG [--cells] | --cone REG]\n"
                          "       fpga_depth.py --selftest\n")
         return 2
     path, top = args
@@ -666,9 +728,9 @@ def main(argv):
         except (OSError, ValueError) as e:
             sys.stderr.write(f"fpga_depth: {models_path}: {e}\n")
             return 1
-    if trace is not None:
+    if trace is not None or cone is not None:
         a = analyse(mod, budget, carry, models, outputs_end=models is None or board_top)
-        return print_trace(a, trace, verbose)
+        return print_trace(a, trace, verbose) if trace is not None else print_cone(a, cone, topk)
     a = analyse(mod, budget, carry)
     print_report(a, budget, topk)
     if models is None and model_out is None:
