@@ -660,36 +660,24 @@ def main(argv):
     if args == ["--selftest"]:
         return selftest()
     budget, topk, carry = 10, 40, 0.0
-    trace = models_path = model_out = None
     board_top = "--board-top" in args
     if board_top:
         args.remove("--board-top")
-    for opt in ("--models", "--model"):
-        if opt in args:
-            i = args.index(opt)
-            if i + 1 >= len(args):
-                sys.stderr.write(f"fpga_depth: {opt} needs a file\n")
-                return 2
-            if opt == "--models":
-                models_path = args[i + 1]
-            else:
-                model_out = args[i + 1]
-            del args[i:i + 2]
     verbose = "--cells" in args
     if verbose:
         args.remove("--cells")
-    cone = None
-    for opt in ("--trace", "--cone"):
+    vals = {}
+    for opt, what in (("--models", "a file"), ("--model", "a file"),
+                      ("--trace", "a register name"), ("--cone", "a register name")):
         if opt in args:
             i = args.index(opt)
             if i + 1 >= len(args):
-                sys.stderr.write(f"fpga_depth: {opt} needs a register name\n")
+                sys.stderr.write(f"fpga_depth: {opt} needs {what}\n")
                 return 2
-            if opt == "--trace":
-                trace = args[i + 1]
-            else:
-                cone = args[i + 1]
+            vals[opt] = args[i + 1]
             del args[i:i + 2]
+    models_path, model_out = vals.get("--models"), vals.get("--model")
+    trace, cone = vals.get("--trace"), vals.get("--cone")
     for opt in ("--budget", "--top", "--carry"):
         if opt in args:
             i = args.index(opt)
