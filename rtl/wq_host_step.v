@@ -771,7 +771,9 @@ module wq_host_step #(
 
 	// `now` at the step's start, the model's ticks: a grant's, or a
 	// burst's next step's first cycle (gt_w) -- the retry rule's ticks
-	// (wq_host_scheduler) and a failed attempt's stamp (wq_host_sem)
+	// (wq_host_scheduler) and a failed attempt's stamp (wq_host_sem).
+	// No reset: every read is in a step, after its grant has loaded it
+	// (a reset here costs the iCEBreaker 73 logic cells it has not got)
 	always @(posedge i_clk)
 	if (g_start || gt_w)
 		gt <= now;
