@@ -402,16 +402,15 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
                 names.append(n)
         return names
 
+    # each endpoint bit's register name: a modelled child's u_child.REG,
+    # the name of the net a sequential cell drives, else its own net's
+    ends = [(b, e if isinstance(e, str) else
+             (bitname.get(e) if isinstance(e, int) else None) or bitname.get(b) or "?", extra)
+            for b, e, extra in ends]
     worst, hist, hot, over_by = {}, defaultdict(int), defaultdict(int), defaultdict(int)
     total = over = 0
-    for b, e, extra in ends:
+    for b, en, extra in ends:
         d = depth.get(b, 0) + extra
-        if isinstance(e, str):
-            en = e
-        elif isinstance(e, int):
-            en = bitname.get(e) or bitname.get(b) or "?"
-        else:
-            en = bitname.get(b) or "?"
         total += 1
         hist[int(d) // 4 * 4] += 1
         if d > budget:
@@ -430,9 +429,7 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
         driven bit after the bits it reads), not only the worst path's:
         what a cut has to take off, start by start."""
         req = {}
-        for b, e, extra in ends:
-            n = e if isinstance(e, str) else (bitname.get(e) or bitname.get(b) or "?") \
-                if isinstance(e, int) else (bitname.get(b) or "?")
+        for b, n, extra in ends:
             if n == en and req.get(b, -1) < extra:
                 req[b] = extra
         for b in reversed(order):
@@ -455,7 +452,7 @@ def analyse(mod, budget, carry, models=None, outputs_end=True, want_model=False)
          "loops": loops, "hot": hot, "trail": trail, "chain": chain, "cells": cells, "bound": bound,
          "unmodelled": unmodelled, "cone": cone}
     if want_model:
-        r["model"] = model_of(drv, order, ends, inbits, inports, outbits, bitname)
+        r["model"] = model_of(drv, order, ends, inbits, inports, outbits)
     return r
 
 
@@ -464,7 +461,7 @@ def cn_name(cn):
     return rtl_name(cn) or cn.lstrip("\\")
 
 
-def model_of(drv, order, ends, inbits, inports, outbits, bitname):
+def model_of(drv, order, ends, inbits, inports, outbits):
     """The module's timing model, as a parent sees it through its ports
     (a hierarchical timing abstraction):
       outputs: port -> per bit [inside, {input port: [[bit, levels], ...]}]
@@ -528,11 +525,9 @@ def model_of(drv, order, ends, inbits, inports, outbits, bitname):
             if isinstance(a, int):
                 fo[a].append((b, lv))
     req = {}
-    for b, e, extra in ends:
-        if isinstance(e, str) and e.startswith("output "):
+    for b, nm, extra in ends:
+        if nm.startswith("output "):
             continue
-        nm = e if isinstance(e, str) else bitname.get(e) if isinstance(e, int) else None
-        nm = nm or bitname.get(b) or "?"
         if b not in req or extra > req[b][0]:
             req[b] = (extra, nm)
 
@@ -558,6 +553,21 @@ def model_of(drv, order, ends, inbits, inports, outbits, bitname):
     return {"outputs": dict(outputs), "inputs": inputs}
 
 
+def find_register(a, reg):
+    """The one endpoint register named reg (its full dotted name, or a
+    name it ends with), or None with the reason on stderr."""
+    hits = [en for en in a["worst"] if en == reg] or \
+        [en for en in a["worst"] if en.endswith("." + reg)]
+    if not hits:
+        sys.stderr.write(f"fpga_depth: no register named {reg}\n")
+        return None
+    if len(hits) > 1:
+        sys.stderr.write(f"fpga_depth: {reg} names {len(hits)} registers: "
+                         + ", ".join(sorted(hits)[:8]) + "\n")
+        return None
+    return hits[0]
+
+
 def print_trace(a, reg, verbose=False):
     """The worst path into the register named reg (its full dotted name,
     or a name it ends with): one line a named net along it, with the
@@ -565,17 +575,11 @@ def print_trace(a, reg, verbose=False):
     line a cell along it instead -- its type, the net it drives (its
     name or ?) and the names of the cell's other inputs, which place the
     unnamed LUTs the mapper made."""
-    hits = [en for en in a["worst"] if en == reg] or \
-        [en for en in a["worst"] if en.endswith("." + reg)]
-    if not hits:
-        sys.stderr.write(f"fpga_depth: no register named {reg}\n")
+    en = find_register(a, reg)
+    if en is None:
         return 1
-    if len(hits) > 1:
-        sys.stderr.write(f"fpga_depth: {reg} names {len(hits)} registers: "
-                         + ", ".join(sorted(hits)[:8]) + "\n")
-        return 1
-    d, b = a["worst"][hits[0]]
-    print(f"trace: {hits[0]} {d:.4g} levels")
+    d, b = a["worst"][en]
+    print(f"trace: {en} {d:.4g} levels")
     if verbose:
         for lv, _, n, t, side in a["cells"](b):
             more = f" [{', '.join(side[:8])}{', ...' if len(side) > 8 else ''}]" if side else ""
@@ -594,14 +598,11 @@ def print_cone(a, reg, topk):
     print_trace finds it), the deepest first: one line a start (a
     register, a RAM read, an input, a modelled child), the most levels
     from it into reg and how many of its bits are that deep."""
-    hits = [en for en in a["worst"] if en == reg] or \
-        [en for en in a["worst"] if en.endswith("." + reg)]
-    if len(hits) != 1:
-        sys.stderr.write(f"fpga_depth: {reg} names {len(hits)} registers"
-                         + (": " + ", ".join(sorted(hits)[:8]) if hits else "") + "\n")
+    en = find_register(a, reg)
+    if en is None:
         return 1
-    c = a["cone"](hits[0])
-    print(f"cone: {hits[0]} {a['worst'][hits[0]][0]:.4g} levels, {len(c)} starts")
+    c = a["cone"](en)
+    print(f"cone: {en} {a['worst'][en][0]:.4g} levels, {len(c)} starts")
     for n, (lv, k) in sorted(c.items(), key=lambda x: (-x[1][0], x[0]))[:topk]:
         print(f"{lv:6.4g} {n}{f' [{k} bits]' if k > 1 else ''}")
     return 0
